@@ -1,0 +1,159 @@
+"""The README's two commands, pyproject.toml and .ci/run must agree, and stay so.
+
+Also the architecture rule that keeps the rules engine pure.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+
+from companion import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+CI_RUN = ROOT / ".ci" / "run"
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def quick_start_commands() -> list[str]:
+    """The one-line ```sh blocks of the README's "Quick start" section, in order."""
+    section = re.search(r"^## Quick start\n(.*?)(?=^## )", README, re.S | re.M)
+    assert section, "README.md has no '## Quick start' section"
+    blocks = re.findall(r"^```sh\n(.*?)^```", section.group(1), re.S | re.M)
+    assert all(block.count("\n") == 1 for block in blocks), "each command is one line"
+    return [block.strip() for block in blocks]
+
+
+def start_command() -> str:
+    (command,) = [c for c in quick_start_commands() if "companion serve" in c]
+    return command
+
+
+def readme_test_command() -> str:
+    (command,) = [c for c in quick_start_commands() if "pytest" in c]
+    return command
+
+
+def steps(command: str) -> list[list[str]]:
+    return [shlex.split(step) for step in command.split("&&")]
+
+
+def test_readme_has_exactly_the_two_commands() -> None:
+    commands = quick_start_commands()
+    assert len(commands) == 2
+    assert commands == [start_command(), readme_test_command()]
+    for command in commands:  # a fresh venv: nothing from the machine is assumed
+        assert steps(command)[0] == ["python3", "-m", "venv", ".venv"]
+
+
+def test_ci_runs_the_readme_test_command_verbatim() -> None:
+    lines = [line.strip() for line in CI_RUN.read_text(encoding="utf-8").splitlines()]
+    assert readme_test_command() in lines
+    assert "set -euo pipefail" in lines
+    assert os.access(CI_RUN, os.X_OK), ".ci/run must be executable"
+    assert subprocess.run(["bash", "-n", str(CI_RUN)]).returncode == 0
+
+
+def test_the_start_command_runs_the_installed_console_script() -> None:
+    install, run = steps(start_command())[1:]
+    assert install == [".venv/bin/pip", "install", "-e", "."]
+    script, subcommand = run
+    assert script == ".venv/bin/companion"
+    assert PYPROJECT["project"]["scripts"] == {"companion": "companion.cli:main"}
+    commands = next(a for a in cli.build_parser()._actions if a.dest == "command")
+    assert subcommand in commands.choices  # `serve` is a real subcommand
+
+
+def test_the_test_command_installs_the_test_extra_and_runs_the_suite() -> None:
+    install, run = steps(readme_test_command())[1:]
+    assert install == [".venv/bin/pip", "install", "-e", ".[test]"]
+    assert run == [".venv/bin/python", "-m", "pytest"]
+    names = [Requirement(r).name for r in PYPROJECT["project"]["optional-dependencies"]["test"]]
+    assert "pytest" in names
+    assert PYPROJECT["tool"]["pytest"]["ini_options"]["testpaths"] == ["tests"]
+
+
+def test_python_version_matches_the_readme() -> None:
+    assert PYPROJECT["project"]["requires-python"] == ">=3.11"
+    assert "Python 3.11" in README
+    assert sys.version_info >= (3, 11)
+
+
+def all_requirements() -> list[Requirement]:
+    project = PYPROJECT["project"]
+    extras = [r for group in project["optional-dependencies"].values() for r in group]
+    return [Requirement(r) for r in [*project["dependencies"], *extras]]
+
+
+def test_opencv_is_headless_and_picamera2_is_not_from_pip() -> None:
+    names = {Requirement(r).name.lower() for r in PYPROJECT["project"]["dependencies"]}
+    assert "opencv-python-headless" in names
+    assert not names & {"opencv-python", "opencv-contrib-python", "picamera2"}
+    assert not {r.name.lower() for r in all_requirements()} & {"opencv-python", "picamera2"}
+
+
+@pytest.mark.parametrize("requirement", all_requirements(), ids=str)
+def test_every_dependency_has_a_compatible_range(requirement: Requirement) -> None:
+    operators = {spec.operator for spec in requirement.specifier}
+    assert operators & {">=", "~="}, f"{requirement} has no lower bound"
+    assert operators & {"<", "~="}, f"{requirement} has no upper bound"
+
+
+def test_the_default_config_ships_with_the_package() -> None:
+    data = PYPROJECT["tool"]["setuptools"]["package-data"]["*"]
+    assert "*.toml" in data
+    assert (ROOT / "companion" / "default_config.toml").is_file()
+
+
+# The rules engine is pure: standard library only (docs/engine-api.md), so it
+# runs and is tested without a camera, a Pi, a database or a browser.
+RULES = ROOT / "companion" / "rules"
+ADAPTERS = {"cv2", "numpy", "flask", "werkzeug", "waitress", "gpiozero", "picamera2", "segno",
+            "platformdirs", "sqlite3", "vision", "hardware", "web", "calibration", "playwright"}
+
+
+def imported_modules(file: Path) -> list[tuple[str, int]]:
+    """(absolute module name, line) of every import in a file of companion/rules/."""
+    package = ["companion", "rules", *file.relative_to(RULES).parts[:-1]]
+    found = []
+    for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"), str(file))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: resolve it, so `from .. import store` is caught
+                base = package[:len(package) - node.level + 1]
+                found.append((".".join([*base, *([node.module] if node.module else [])]),
+                              node.lineno))
+            else:
+                found.append((node.module or "", node.lineno))
+    return found
+
+
+def rules_files() -> list[Path]:
+    return sorted(RULES.rglob("*.py")) if RULES.is_dir() else []
+
+
+@pytest.mark.skipif(not RULES.is_dir(), reason="companion/rules/ does not exist yet")
+@pytest.mark.parametrize("file", rules_files(), ids=lambda f: str(f.relative_to(ROOT)))
+def test_the_rules_engine_imports_only_the_standard_library(file: Path) -> None:
+    for module, line in imported_modules(file):
+        top = module.split(".")[0]
+        where = f"{file.relative_to(ROOT)}:{line} imports {module}"
+        assert top not in ADAPTERS, where
+        if top == "companion":  # only the engine itself, never the session, store or web
+            assert module == "companion.rules" or module.startswith("companion.rules."), where
+        else:
+            assert top in sys.stdlib_module_names, where
+        # Chance belongs to the dice on the table; only the simulator may roll its own.
+        if top == "random":
+            assert file.name == "simulate.py", where
