@@ -1,0 +1,123 @@
+"""A game is its record: the state is derived by replaying the inputs.
+
+Undo is a replay without the last input; redo puts it back. Game keeps the
+state in memory (replay is fast, see benchmarks/engine_speed.py) and knows
+nothing of storage: companion/session.py saves each input before it is
+acknowledged.
+"""
+
+from .record import Record
+from .rules import RuleError, expected, new_state, seat_names, start, validate_position
+from .rules.engine import apply_in_place
+from .rules.inputs import normalize
+from .rules.state import copy_state
+
+
+class ReplayError(ValueError):
+    """A record line the rules refuse: which line and why."""
+
+    def __init__(self, line: int, error: RuleError):
+        super().__init__(f"line {line}: {error}")
+        self.line = line
+        self.error = error
+
+
+def initial_state(header: dict) -> tuple[dict, list]:
+    if "setup" in header:
+        return start(new_state(header["setup"]))
+    return start(validate_position(header["position"]))
+
+
+class Game:
+    def __init__(self, record: Record, redo: list | None = None):
+        self.record = Record(dict(record.header), [], record.lines)
+        self.redo_stack: list = list(redo or [])
+        try:
+            self._start, self._start_events = initial_state(self.record.header)
+        except RuleError as exc:
+            raise ReplayError(1, exc) from None
+        self.state = copy_state(self._start)
+        self.history: list[dict] = []
+        for i, inp in enumerate(record.inputs):
+            try:
+                self._push(inp)
+            except RuleError as exc:
+                raise ReplayError(record.line_of(i), exc) from None
+
+    @classmethod
+    def new(cls, setup: dict, meta: dict | None = None) -> "Game":
+        return cls(Record.new(setup=setup, meta=meta))
+
+    @classmethod
+    def from_position(cls, position: dict, meta: dict | None = None) -> "Game":
+        return cls(Record.new(position=position, meta=meta))
+
+    @classmethod
+    def from_jsonl(cls, text: str) -> "Game":
+        return cls(Record.from_jsonl(text))
+
+    @property
+    def version(self) -> int:
+        """How many inputs are applied: a page sends it back with its input (stale pages are refused)."""
+        return len(self.record.inputs)
+
+    @property
+    def names(self) -> list[str]:
+        return seat_names(self.state)
+
+    @property
+    def start_events(self) -> list[dict]:
+        return self._start_events
+
+    def expected(self) -> dict:
+        return expected(self.state)
+
+    def check(self, inp: object) -> tuple[dict, list, dict]:
+        """Apply to a copy: (new state, events, the clean input); RuleError leaves all as it was."""
+        state = copy_state(self.state)
+        events = apply_in_place(state, inp)
+        return state, events, normalize(inp)
+
+    def commit(self, state: dict, events: list, clean: dict, keep_redo: bool = False) -> None:
+        """Adopt what `check` computed (call once it is saved)."""
+        self.state = state
+        self.record.inputs.append(clean)
+        self.history.append({"index": len(self.record.inputs) - 1, "input": clean, "events": events})
+        if not keep_redo:
+            self.redo_stack.clear()
+
+    def apply(self, inp: object) -> list[dict]:
+        state, events, clean = self.check(inp)
+        self.commit(state, events, clean)
+        return events
+
+    def _push(self, inp: object) -> None:
+        clean = normalize(inp)
+        events = apply_in_place(self.state, clean)
+        self.record.inputs.append(clean)
+        self.history.append({"index": len(self.record.inputs) - 1, "input": clean, "events": events})
+
+    def undo(self) -> dict:
+        """Take back the last input (replay without it); returns the input taken back."""
+        if not self.record.inputs:
+            raise RuleError("illegal", "nothing to undo")
+        last = self.record.inputs[-1]
+        self._replay(self.record.inputs[:-1])
+        self.redo_stack.append(last)
+        return last
+
+    def redo(self) -> list[dict]:
+        if not self.redo_stack:
+            raise RuleError("illegal", "nothing to redo")
+        inp = self.redo_stack[-1]
+        state, events, clean = self.check(inp)
+        self.redo_stack.pop()
+        self.commit(state, events, clean, keep_redo=True)
+        return events
+
+    def _replay(self, inputs: list) -> None:
+        self.state = copy_state(self._start)
+        self.record.inputs = []
+        self.history = []
+        for inp in inputs:
+            self._push(inp)

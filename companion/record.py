@@ -1,0 +1,82 @@
+"""The game record: a header and the inputs, one JSON object per line (like PGN).
+
+    {"format": "atlandice-record", "version": 1, "setup": {...}, "meta": {...}}
+    {"type": "gate_roll", "dice": [1, 4, 4, 6, 2, 5, 3], "source": "camera"}
+    {"type": "pick", "area": "inn", "for": "self"}
+    ...
+
+The header holds either a `setup` (a fresh game) or a `position` (any table,
+see companion/rules/position.py). docs/record-format.md documents every line.
+"""
+
+import json
+from dataclasses import dataclass, field
+
+FORMAT = "atlandice-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record that cannot be read: says which line and why."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+@dataclass
+class Record:
+    header: dict
+    inputs: list = field(default_factory=list)
+    # The file line of each input, when read from a file (for error messages).
+    lines: list | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def new(cls, setup: dict | None = None, position: dict | None = None, meta: dict | None = None) -> "Record":
+        if (setup is None) == (position is None):
+            raise ValueError("a record starts from a setup or from a position")
+        header = {"format": FORMAT, "version": VERSION}
+        header["setup" if setup is not None else "position"] = setup if setup is not None else position
+        if meta:
+            header["meta"] = meta
+        return cls(header)
+
+    def line_of(self, index: int) -> int:
+        """The file line of input `index` (0-based): the header is line 1."""
+        return self.lines[index] if self.lines else index + 2
+
+    def to_jsonl(self) -> str:
+        lines = [json.dumps(self.header, ensure_ascii=False, sort_keys=False)]
+        lines += [json.dumps(i, ensure_ascii=False) for i in self.inputs]
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_jsonl(cls, text: str) -> "Record":
+        """Parse; RecordError(line, why) for a line that is not JSON or a header that is wrong.
+
+        Whether each input is legal is for the replay to say (Game.replay)."""
+        lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+        if not lines:
+            raise RecordError(1, "the record is empty: its first line must be the header")
+        parsed = []
+        for n, line in lines:
+            try:
+                parsed.append((n, json.loads(line)))
+            except json.JSONDecodeError as exc:
+                raise RecordError(n, f"not valid JSON ({exc.msg})") from None
+        n, header = parsed[0]
+        check_header(header, n)
+        for n, inp in parsed[1:]:
+            if not isinstance(inp, dict):
+                raise RecordError(n, "an input must be a JSON object with a 'type'")
+        return cls(header, [inp for _, inp in parsed[1:]], [n for n, _ in parsed[1:]])
+
+
+def check_header(header: object, line: int = 1) -> None:
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise RecordError(line, f"the first line must be the header, with \"format\": \"{FORMAT}\"")
+    if header.get("version") != VERSION:
+        raise RecordError(line, f"record version {header.get('version')!r} is not supported (this companion reads version {VERSION})")
+    if ("setup" in header) == ("position" in header):
+        raise RecordError(line, "the header needs either a 'setup' or a 'position'")

@@ -1,0 +1,91 @@
+"""Events in words, in English and Brazilian Portuguese (one catalog per language).
+
+    render(event, "pt-BR", ["Ana", "Bruno", "Eric"])
+    -> "Bruno ganha 3 PV: empatado com o maior estoque de Livros (Região vazia)."
+"""
+
+from . import en, pt_br
+
+CATALOGS = {"en": en.CATALOG, "pt-BR": pt_br.CATALOG}
+LANGUAGES = tuple(CATALOGS)
+
+
+def catalog(lang: str) -> dict:
+    return CATALOGS.get(lang, en.CATALOG)
+
+
+def word(lang: str, group: str, key: object) -> str:
+    """The name of a resource, Area, tile, … in `lang` (the key itself when unknown)."""
+    return catalog(lang)[group].get(key, str(key))
+
+
+def seat_labels(names: list[str], neutral: bool, lang: str) -> list[str]:
+    """Seat names with the neutral player's name in `lang`."""
+    if not neutral:
+        return list(names)
+    return list(names[:-1]) + [catalog(lang)["words"]["neutral"]]
+
+
+def _names_list(lang: str, names: list[str]) -> str:
+    if not names:
+        return catalog(lang)["words"]["nobody"]
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + catalog(lang)["words"]["and"] + names[-1]
+
+
+def render(event: dict, lang: str, names: list[str]) -> str:
+    """One event as a sentence; the ruling that decided it is named at the end."""
+    cat = catalog(lang)
+    p = dict(event["params"])
+    key = event["key"]
+    fmt = cat["events"].get(key)
+    # Variants chosen by a parameter, e.g. "visit.take/submarine", then "effect.roll/yes".
+    choices = [p.get(k) for k in ("reason", "purpose", "place", "kind")]
+    if "success" in p:
+        choices.append("yes" if p["success"] else "no")
+    for choice in choices:
+        if choice is not None and f"{key}/{choice}" in cat["events"]:
+            fmt = cat["events"][f"{key}/{choice}"]
+            break
+    if fmt is None:
+        return key
+    values = {}
+    for k, v in p.items():
+        if k in ("seat", "who") and isinstance(v, int):
+            values[k] = names[v] if v < len(names) else str(v)
+        elif k in ("winners", "first", "second", "tied"):
+            values[k] = _names_list(lang, [names[s] for s in v]) if isinstance(v, list) else v
+        elif k in ("resource", "give", "take"):
+            values[k] = word(lang, "resource", v)
+            values[k + "_plural"] = word(lang, "resources", v)
+        elif k == "subject":
+            values[k] = word(lang, "resources", v) if v != "total" else cat["words"]["total"]
+        elif k in ("area", "district", "source", "to"):
+            values[k] = word(lang, "area", v)
+            for prep in ("at", "from", "into"):
+                values[f"{k}_{prep}"] = word(lang, prep, v)
+        elif k == "tile":
+            values[k] = word(lang, "tile", v) if v else ""
+        elif k == "pair":
+            values[k] = _names_list(lang, [word(lang, "resource", r) for r in v]) if v else ""
+        elif k == "counts" and isinstance(v, list):
+            values[k] = ", ".join(f"{names[s]} {n}" for s, n in enumerate(v) if s < len(names))
+        elif k == "total" and isinstance(v, list):
+            values[k] = ", ".join(f"{names[s]} {n}" for s, n in enumerate(v) if s < len(names))
+        elif k == "dice" and isinstance(v, list):
+            values[k] = " ".join(str(f) for f in v)
+        elif k == "areas" and isinstance(v, dict):
+            values[k] = ", ".join(f"{word(lang, 'area', a)} {n}" for a, n in v.items())
+        else:
+            values[k] = v
+    text = fmt.format_map(_Missing(values))
+    rule = event.get("rule")
+    if rule:
+        text += f" ({cat['rules'].get(rule, rule)})"
+    return text
+
+
+class _Missing(dict):
+    def __missing__(self, key: str) -> str:
+        return "?"

@@ -1,0 +1,149 @@
+"""Inputs: parse (invalid when not understood) and explain refusals (illegal, with the rule).
+
+Every input is a JSON object with a "type"; docs/record-format.md lists them.
+Extra keys "source" (camera, hand, panel, tablet) and "note" are kept in the
+record and ignored by the rules.
+"""
+
+from .errors import RuleError, illegal, invalid
+from .names import AREAS, MARKET, RESOURCES, TILES, area_of_face
+
+# type -> {field: checker}
+FIELDS = {
+    "gate_roll": ("dice",),
+    "pick": ("area", "for"),
+    "resource": ("resource",),
+    "roll": ("value",),
+    "swap": ("give", "district", "take"),
+    "move": ("resource", "to"),
+    "take_from": ("area", "resource"),
+    "submarine": ("area",),
+    "change_die": ("from", "to"),
+    "tile_taker": ("seat",),
+    "reveal": ("tile",),
+    "donate": ("pair",),
+}
+META = ("source", "note")
+
+
+def _face(value: object, what: str) -> int:
+    if type(value) is not int or not 1 <= value <= 6:
+        raise invalid(f"{what} must be a die face from 1 to 6, not {value!r}")
+    return value
+
+
+def _one_of(value: object, allowed: tuple, what: str) -> str:
+    if value not in allowed:
+        raise invalid(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
+    return value
+
+
+def normalize(inp: object) -> dict:
+    """A clean copy of `inp` with only known keys, or RuleError("invalid")."""
+    if not isinstance(inp, dict):
+        raise invalid("an input must be a JSON object with a 'type'")
+    kind = inp.get("type")
+    if kind not in FIELDS:
+        raise invalid(f"unknown input type {kind!r}; known: {', '.join(FIELDS)}")
+    out: dict = {"type": kind}
+    get = inp.get
+    for field in FIELDS[kind]:
+        if field not in inp and not (kind == "pick" and field == "for"):
+            raise invalid(f"a {kind} input needs '{field}'")
+    if kind == "gate_roll":
+        dice = get("dice")
+        if not isinstance(dice, list) or not dice:
+            raise invalid("a gate_roll needs 'dice': the list of faces read")
+        out["dice"] = [_face(f, "each die") for f in dice]
+    elif kind == "pick":
+        out["area"] = _one_of(get("area"), AREAS, "area")
+        out["for"] = _one_of(get("for", "self"), ("self", "neutral"), "'for'")
+    elif kind == "resource":
+        out["resource"] = _one_of(get("resource"), RESOURCES, "resource")
+    elif kind == "roll":
+        out["value"] = _face(get("value"), "the roll")
+    elif kind == "swap":
+        out["give"] = _one_of(get("give"), RESOURCES, "give")
+        out["district"] = _one_of(get("district"), AREAS, "district")
+        out["take"] = _one_of(get("take"), RESOURCES, "take")
+    elif kind == "move":
+        out["resource"] = _one_of(get("resource"), RESOURCES, "resource")
+        out["to"] = _one_of(get("to"), AREAS, "to")
+    elif kind == "take_from":
+        out["area"] = _one_of(get("area"), AREAS, "area")
+        out["resource"] = _one_of(get("resource"), RESOURCES, "resource")
+    elif kind == "submarine":
+        out["area"] = _one_of(get("area"), AREAS, "area")
+    elif kind == "change_die":
+        out["from"] = _face(get("from"), "'from'")
+        out["to"] = _face(get("to"), "'to'")
+    elif kind == "tile_taker":
+        seat = get("seat")
+        if type(seat) is not int or seat < 0:
+            raise invalid(f"seat must be a seat number, not {seat!r}")
+        out["seat"] = seat
+    elif kind == "reveal":
+        out["tile"] = _one_of(get("tile"), TILES, "tile")
+    elif kind == "donate":
+        pair = get("pair")
+        if pair is not None:
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise invalid("a donation 'pair' must be two resources, or null when done")
+            pair = sorted((_one_of(r, RESOURCES, "each donated resource") for r in pair), key=RESOURCES.index)
+        out["pair"] = pair
+    for key in META:
+        if isinstance(inp.get(key), str):
+            out[key] = inp[key]
+    return out
+
+
+def canonical(inp: dict) -> tuple:
+    """What makes two inputs the same decision (meta keys aside)."""
+    values = []
+    for f in FIELDS[inp["type"]]:
+        v = inp.get(f, "self" if f == "for" else None)
+        values.append(tuple(v) if isinstance(v, list) else v)
+    return (inp["type"], *values)
+
+
+def describe_refusal(state: dict, task: dict, inp: dict, legal: list) -> RuleError:
+    """Why a well-formed input is not allowed now, naming the rule."""
+    kind = inp["type"]
+    if kind == "pick":
+        area = inp["area"]
+        if not any(area_of_face(f, state["depleted"]) == area for f in state["dice"]):
+            return illegal(f"there is no die at the {area}: you cannot visit an Area where there is no die",
+                           "Visit the Areas")
+        if not state["neutral"] and inp["for"] == "neutral":
+            return illegal("there is a neutral player only in a 2-player game", "Two players")
+        if inp["for"] == "neutral":
+            return illegal("you have already given a die to the neutral player this round", "Two players")
+        return illegal("your third die must go to the neutral player: each player gives it exactly one "
+                       "die per round", "Two players")
+    if kind == "resource":
+        where = "the Black Market" if task["area"] == MARKET else f"the {task['area']}"
+        return illegal(f"there is no {inp['resource']} at {where}", "Visit the Areas")
+    if kind == "tile_taker":
+        return illegal("only a player tied for the most can take the tile", "Empty District")
+    if kind == "reveal":
+        return illegal(f"{inp['tile']} is not one of the tiles left in that stack "
+                       f"({', '.join(state['districts'][task['district']]['below'])})", "Empty District")
+    if kind == "submarine":
+        if inp["area"] == state["submarine"]:
+            return illegal("the Submarine must move to another Area", "Engineering Works")
+        return illegal("the Submarine cannot go to a depleted District", "R13")
+    if kind == "donate":
+        return illegal("you can only donate two resources you hold", "Donation")
+    if kind == "change_die":
+        if inp["from"] == inp["to"]:
+            return illegal("the die must get another value", "Inn")
+        return illegal(f"no die showing {inp['from']} lies on the board", "Inn")
+    rules = {"swap": "Jeweller", "move": "Areas' effects", "take_from": "Library"}
+    return illegal(f"this {kind} is not possible now: " + ("; ".join(_short(o) for o in legal[:6]) +
+                   (" …" if len(legal) > 6 else "") if legal else "nothing is possible"), rules.get(kind))
+
+
+def _short(option: dict) -> str:
+    return " ".join(str(v) for k, v in option.items() if k != "type")
+
+

@@ -1,0 +1,159 @@
+"""Positions: a complete snapshot of the table (like FEN for chess), checked.
+
+A position is a state (see state.py) that a table typed in, or that a test
+sets up, instead of a fresh Setup. `validate_position` refuses one that cannot
+exist, with the reason: counts that break conservation, a die count that does
+not fit the players, a tile in two places, a clock off the track...
+Keys a table need not type are filled in: `pending` (the gate roll when no
+dice lie on the board, else the next pick), `turn` (from the first player and
+the dice already taken), `vp_history`, `over`, `result`, `end_after_visits`.
+"""
+
+from .errors import invalid
+from .names import AREAS, DISTRICT_RESOURCE, DISTRICTS, RESOURCES, STACKS, TILES
+from .profile import validate_profile
+from .state import copy_state, new_turn, setup_counts
+
+KNOWN_TASKS = {"gate_roll", "pick", "take", "effect", "roll", "swap", "move", "take_from", "submarine",
+               "change_die", "end_visit", "score_empty", "tile_taker", "reveal", "next_pick", "clock",
+               "donate", "next_round", "final"}
+
+
+def _count(value: object, what: str) -> int:
+    if type(value) is not int or value < 0:
+        raise invalid(f"position: {what} must be a whole number, 0 or more, not {value!r}")
+    return value
+
+
+def _resources(value: object, what: str) -> dict:
+    if not isinstance(value, dict) or set(value) - set(RESOURCES):
+        raise invalid(f"position: {what} must map resources ({', '.join(RESOURCES)}) to counts")
+    return {r: _count(value.get(r, 0), f"{what}.{r}") for r in RESOURCES}
+
+
+def validate_position(position: object) -> dict:
+    """A clean, complete state from `position`, or RuleError("invalid") with the reason."""
+    if not isinstance(position, dict):
+        raise invalid("a position must be an object")
+    p = copy_state(position)
+    players = p.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 4 or not all(isinstance(n, str) for n in players):
+        raise invalid("position: 'players' must list 2 to 4 names")
+    humans = len(players)
+    neutral = humans == 2
+    seats = humans + (1 if neutral else 0)
+    if p.get("neutral", neutral) != neutral:
+        raise invalid("position: there is a neutral player exactly when 2 people play", "Two players")
+    p["neutral"] = neutral
+    p["profile"] = validate_profile(p.get("profile"))
+    on_tile, dice_count = setup_counts(humans)
+    in_play = on_tile + 3
+    if p.get("dice_count", dice_count) != dice_count:
+        raise invalid(f"position: {humans} players play with {dice_count} dice, not {p.get('dice_count')}", "Setup")
+    if p.get("in_play", in_play) != in_play:
+        raise invalid(f"position: {humans} players play with {in_play} of each resource", "Setup")
+    p["dice_count"], p["in_play"] = dice_count, in_play
+
+    for key in ("stocks", "tokens", "tiles"):
+        if not isinstance(p.get(key), list) or len(p[key]) != seats:
+            raise invalid(f"position: '{key}' needs one entry per seat ({seats})")
+    p["stocks"] = [_resources(s, f"stocks[{i}]") for i, s in enumerate(p["stocks"])]
+    p["tokens"] = [_count(t, f"tokens[{i}]") for i, t in enumerate(p["tokens"])]
+    p["market"] = _resources(p.get("market"), "market")
+    depleted = p.get("depleted", [])
+    if not isinstance(depleted, list) or set(depleted) - set(RESOURCES) or len(set(depleted)) != len(depleted):
+        raise invalid("position: 'depleted' must list resources")
+    p["depleted"] = sorted(depleted, key=RESOURCES.index)
+
+    districts = p.get("districts")
+    if not isinstance(districts, dict) or set(districts) != set(DISTRICTS):
+        raise invalid(f"position: 'districts' must have {', '.join(DISTRICTS)}")
+    pending = p.get("pending")
+    if pending is None:
+        pending = [{"t": "pick"}] if p.get("dice") else [{"t": "gate_roll"}]
+    if not isinstance(pending, list) or not all(isinstance(t, dict) and t.get("t") in KNOWN_TASKS for t in pending):
+        raise invalid("position: 'pending' holds an unknown step")
+    p["pending"] = pending
+    in_hand = [t["tile"] for t in pending if t["t"] == "tile_taker"]
+    revealing = {t["district"] for t in pending if t["t"] == "reveal"}
+
+    seen: list[str] = list(in_hand)
+    for i, won in enumerate(p["tiles"]):
+        if not isinstance(won, list) or set(won) - set(TILES):
+            raise invalid(f"position: tiles[{i}] must list District tiles")
+        seen += won
+    set_aside = p.setdefault("set_aside", [])
+    if not isinstance(set_aside, list) or set(set_aside) - set(TILES):
+        raise invalid("position: 'set_aside' must list District tiles")
+    seen += set_aside
+    for d in DISTRICTS:
+        x = districts[d]
+        if not isinstance(x, dict):
+            raise invalid(f"position: districts.{d} must be an object")
+        top, below = x.get("top"), x.get("below", [])
+        if top is not None and top not in STACKS[d]:
+            raise invalid(f"position: {top!r} is not a {d} tile")
+        if not isinstance(below, list) or set(below) - set(STACKS[d]):
+            raise invalid(f"position: districts.{d}.below must list {d} tiles")
+        x["resources"] = _resources(x.get("resources"), f"districts.{d}.resources")
+        x["below"] = list(below)
+        seen += ([top] if top else []) + list(below)
+        r = DISTRICT_RESOURCE[d]
+        exhausted = top is None and not below and d not in revealing
+        if exhausted != (r in p["depleted"]):
+            raise invalid(f"position: the {d} stack is depleted exactly when its three tiles are gone "
+                          f"({r} {'is' if r in p['depleted'] else 'is not'} marked depleted)", "R8")
+        if top is None and below and d not in revealing:
+            raise invalid(f"position: the {d} has tiles left but none on top")
+    for tile in TILES:
+        n = seen.count(tile)
+        if n != 1:
+            raise invalid(f"position: tile {tile} is in {n} places; each tile is in exactly one", "Setup")
+
+    for r in RESOURCES:
+        total = p["market"][r] + sum(s[r] for s in p["stocks"]) + sum(x["resources"][r] for x in districts.values())
+        expected = 0 if r in p["depleted"] else in_play
+        if total != expected:
+            raise invalid(f"position: {total} {r}s are on the table, but {expected} are in play "
+                          f"(resource conservation)", "Setup")
+
+    dice = p.get("dice", [])
+    if not isinstance(dice, list) or not all(type(f) is int and 1 <= f <= 6 for f in dice):
+        raise invalid("position: 'dice' must list faces from 1 to 6")
+    p["dice"] = sorted(dice)
+    first = p.get("first", 0)
+    if type(first) is not int or not 0 <= first < humans:
+        raise invalid(f"position: 'first' must be a seat from 0 to {humans - 1}")
+    p["first"] = first
+    turn = p.get("turn") or new_turn(humans, first, seats)
+    if turn.get("order") != new_turn(humans, first, seats)["order"]:
+        raise invalid("position: the order of picks does not follow the First Player")
+    nxt = turn.get("next", 0)
+    received = turn.get("received", [0] * seats)
+    if type(nxt) is not int or not 0 <= nxt <= len(turn["order"]):
+        raise invalid("position: turn.next is off the order of picks")
+    if not isinstance(received, list) or len(received) != seats:
+        raise invalid("position: turn.received needs one count per seat")
+    # During a visit the die is already taken but `next` moves only when the visit ends.
+    taken = sum(_count(n, "turn.received") for n in received)
+    if taken not in (nxt, nxt + 1):
+        raise invalid("position: the dice received do not match the picks made")
+    turn.setdefault("given", [False] * humans)
+    p["turn"] = turn
+    on_board = 0 if pending and pending[-1]["t"] == "gate_roll" else dice_count - taken
+    if len(dice) != on_board:
+        raise invalid(f"position: {len(dice)} dice lie on the board, but {on_board} should "
+                      f"({dice_count} dice, {taken} taken this round)", "Setup")
+    if p.get("submarine") not in AREAS:
+        raise invalid(f"position: the Submarine must be at one of {', '.join(AREAS)}")
+    end = len(p["profile"]["track"]) - 1
+    clock = p.get("clock", 0)
+    if type(clock) is not int or not 0 <= clock <= end:
+        raise invalid(f"position: the clock must be a space from 0 to {end}")
+    p["clock"] = clock
+    p["round"] = _count(p.get("round", 1), "round") or 1
+    p.setdefault("end_after_visits", False)
+    p.setdefault("vp_history", [])
+    p.setdefault("over", False)
+    p.setdefault("result", None)
+    return p
