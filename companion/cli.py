@@ -177,6 +177,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif isinstance(error, (ConfigError, ValueError)):
             # Bad input: a config mistake, an unreadable record, an illegal move.
             status, message = USAGE_ERROR, _one_line(error)
+        elif isinstance(error, ImportError):
+            # e.g. picamera2 on a machine that is not a Pi, or a half-done install.
+            status, message = RUNTIME_ERROR, (f"{_one_line(error)} (a dependency is missing: "
+                                              f"see README.md, 'Quick start' and 'On the Raspberry Pi')")
         elif isinstance(error, OSError) and error.strerror:
             where = f": {error.filename}" if error.filename else ""
             status, message = RUNTIME_ERROR, f"{error.strerror}{where}"

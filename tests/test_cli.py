@@ -146,6 +146,8 @@ def test_replay_hands_its_arguments_to_the_engine(tmp_path: Path,
 @pytest.mark.parametrize("error, status, needle", [
     (ValueError("line 3: illegal input\n(pick)"), 2, "line 3: illegal input (pick)"),
     (PermissionError(13, "Permission denied", "/dev/video0"), 1, "Permission denied: /dev/video0"),
+    (ModuleNotFoundError("No module named 'picamera2'", name="picamera2"), 1,
+     "No module named 'picamera2' (a dependency is missing"),
     (RuntimeError("boom"), 1, "unexpected RuntimeError: boom (run again with --debug"),
 ])
 def test_errors_from_a_subcommand_are_one_line(
