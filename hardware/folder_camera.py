@@ -1,0 +1,79 @@
+"""A folder of photographs played in order: the demo and the tests."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .camera import BadFrame, Camera, CameraUnavailable
+
+IMAGE_EXTENSIONS = (".png", ".jpg", ".jpeg")
+
+
+class ImageFolderCamera(Camera):
+    """Each ``read()`` returns the next image of ``folder``, in sorted name order.
+
+    With ``loop`` (the default) it starts again after the last image; without
+    it, reading past the end raises :class:`CameraUnavailable` (as a camera
+    that was unplugged would).
+
+    The file list is taken at ``open()``, so images added to the folder are
+    seen the next time it is opened.
+    """
+
+    live = False
+
+    def __init__(self, folder: str | os.PathLike[str], *, loop: bool = True) -> None:
+        self.folder = Path(folder)
+        self.loop = loop
+        self._files: list[Path] = []
+        self._next = 0
+        self._open = False
+
+    @property
+    def name(self) -> str:
+        return f"images in {self.folder}"
+
+    @property
+    def is_open(self) -> bool:
+        return self._open
+
+    @property
+    def files(self) -> list[Path]:
+        """The images that will be played, in order (empty until opened)."""
+        return list(self._files)
+
+    def open(self) -> None:
+        if not self.folder.is_dir():
+            raise CameraUnavailable(f"folder {self.folder} not found")
+        files = sorted(
+            p for p in self.folder.iterdir()
+            if p.is_file() and p.suffix.lower() in IMAGE_EXTENSIONS
+        )
+        if not files:
+            raise CameraUnavailable(f"no PNG or JPEG images in {self.folder}")
+        self._files = files
+        self._next = 0
+        self._open = True
+
+    def read(self) -> np.ndarray:
+        if not self._open:
+            raise CameraUnavailable("camera not open")
+        if self._next >= len(self._files):
+            if not self.loop:
+                raise CameraUnavailable("no more images")
+            self._next = 0
+        path = self._files[self._next]
+        self._next += 1
+        # imread returns None (no exception) for a missing or corrupt file;
+        # IMREAD_COLOR also turns grey or RGBA images into 3-channel BGR.
+        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if frame is None:
+            raise BadFrame(f"cannot decode {path.name}")
+        return frame
+
+    def close(self) -> None:
+        self._open = False
