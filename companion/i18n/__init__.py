@@ -1,17 +1,40 @@
-"""Events in words, in English and Brazilian Portuguese (one catalog per language).
+"""The interface text in English and Brazilian Portuguese: one JSON catalog per language.
+
+Each catalog (en.json, pt-BR.json) holds the names of the game's things, the
+events in words, and the text of the page and the command line. The rules
+engine emits events as data; this turns them into sentences:
 
     render(event, "pt-BR", ["Ana", "Bruno", "Eric"])
     -> "Bruno ganha 3 PV: empatado com o maior estoque de Livros (Região vazia)."
+
+The Portuguese words are the printed pt-BR rulebook's (Meeple BR).
 """
 
-from . import en, pt_br
+import json
+from functools import cache
+from pathlib import Path
 
-CATALOGS = {"en": en.CATALOG, "pt-BR": pt_br.CATALOG}
-LANGUAGES = tuple(CATALOGS)
+LANGUAGES = ("en", "pt-BR")
+DEFAULT_LANGUAGE = "en"
+_HERE = Path(__file__).resolve().parent
 
 
+@cache
 def catalog(lang: str) -> dict:
-    return CATALOGS.get(lang, en.CATALOG)
+    if lang not in LANGUAGES:
+        lang = DEFAULT_LANGUAGE
+    return json.loads((_HERE / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def best_language(accept_language: str | None) -> str:
+    """The first of LANGUAGES the browser asks for (Accept-Language), else English."""
+    for part in (accept_language or "").split(","):
+        tag = part.split(";")[0].strip().lower()
+        if tag.startswith("pt"):
+            return "pt-BR"
+        if tag.startswith("en"):
+            return "en"
+    return DEFAULT_LANGUAGE
 
 
 def word(lang: str, group: str, key: object) -> str:

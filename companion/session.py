@@ -1,0 +1,303 @@
+"""The game session: one game, its record in SQLite, and the dice readings.
+
+The session is the only way in for every adapter (the tablet page, the
+button panel, the camera loop, the command line). It sees one input at a time
+(one lock), saves each input in SQLite before acknowledging it, and tells
+listeners that something changed (`change_id`, `wait_for_change`).
+
+The camera and the dice reader are injected (duck-typed) so that the session
+runs, and is tested, with no camera at all:
+    camera: has `.status` (with `.ok`, `.message`, `str()`) and `.capture(timeout)` -> BGR frame
+    reader: frame -> reading with `.dice` (each with `.value`, None when unsure) and `.to_dict()`
+    annotate: (frame, reading) -> BGR frame with the reading drawn
+"""
+
+import threading
+from typing import Callable
+
+from .game import Game
+from .board_profile import save_profile
+from .record import Record
+from .rules import RuleError
+from .rules.errors import illegal
+from .rules.names import DISTRICT_RESOURCE
+from .rules.profile import validate_profile
+from .store import GameStore
+
+CHANCE_KINDS = ("gate_roll", "roll")
+
+
+class StaleVersion(Exception):
+    """An input made against an older state (another tablet got there first)."""
+
+    def __init__(self, sent: int, current: int):
+        super().__init__(f"the game has moved on (you saw version {sent}, it is now {current}): "
+                         "look again before choosing")
+        self.sent = sent
+        self.current = current
+
+    def to_dict(self) -> dict:
+        return {"error": "stale", "message": str(self), "rule": None, "version": self.current}
+
+
+class Session:
+    def __init__(self, store: GameStore, profile: dict, camera=None, panel=None,
+                 reader: Callable | None = None, annotate: Callable | None = None,
+                 encode_png: Callable | None = None, profile_path=None):
+        self.store = store
+        self.profile = validate_profile(profile)
+        self.camera = camera
+        self.panel = panel
+        self.reader = reader
+        self.annotate = annotate
+        self.encode_png = encode_png
+        self.profile_path = profile_path
+        self.lock = threading.RLock()
+        self._changed = threading.Condition(self.lock)
+        self.change_id = 0
+        self.game: Game | None = None
+        self.game_id: int | None = None
+        self._reading: dict | None = None      # the last dice reading, for the version it was made at
+        self._image: bytes | None = None
+
+    # --- games -------------------------------------------------------------
+
+    def new_game(self, setup: dict, meta: dict | None = None) -> None:
+        setup = dict(setup, profile=self.profile)
+        with self.lock:
+            game = Game.new(setup, meta)         # refuses a bad setup before anything is stored
+            self.game_id = self.store.create(game.record.header)
+            self.game = game
+            self._reading = None
+            self._bump()
+
+    def load_record(self, text: str) -> None:
+        """A shared record (JSON Lines) becomes the current game, stored anew."""
+        record = Record.from_jsonl(text)
+        game = Game(record)                      # RecordError / ReplayError say which line
+        with self.lock:
+            game_id = self.store.create(game.record.header)
+            for seq, inp in enumerate(game.record.inputs):
+                self.store.append(game_id, seq, inp)
+            if game.state["over"]:
+                self.store.set_over(game_id)
+            self.game, self.game_id = game, game_id
+            self._reading = None
+            self._bump()
+
+    def resume(self, game_id: int | None = None) -> bool:
+        """Pick up the latest unfinished game (after a restart or a power cut)."""
+        with self.lock:
+            game_id = game_id if game_id is not None else self.store.latest_unfinished()
+            if game_id is None:
+                return False
+            record, redo = self.store.load(game_id)
+            self.game = Game(record, redo)
+            self.game_id = game_id
+            self._reading = None
+            self._bump()
+            return True
+
+    def _require_game(self) -> Game:
+        if self.game is None:
+            raise illegal("no game in progress: set one up first")
+        return self.game
+
+    # --- inputs --------------------------------------------------------------
+
+    def submit(self, inp: dict, version: int | None = None) -> list[dict]:
+        """Apply one input: checked, saved, then acknowledged. Refused inputs change nothing."""
+        with self.lock:
+            game = self._require_game()
+            if version is not None and version != game.version:
+                raise StaleVersion(version, game.version)
+            state, events, clean = game.check(inp)
+            self.store.append(self.game_id, game.version, clean)
+            game.commit(state, events, clean)
+            if state["over"]:
+                self.store.set_over(self.game_id)
+            self._reading = None
+            self._bump()
+            return events
+
+    def undo(self) -> dict:
+        with self.lock:
+            game = self._require_game()
+            if not game.record.inputs:
+                raise illegal("nothing to undo")
+            seq = game.version - 1
+            last = game.record.inputs[-1]
+            self.store.undo(self.game_id, seq, last)
+            game.undo()
+            self.store.set_over(self.game_id, game.state["over"])
+            self._reading = None
+            self._bump()
+            return last
+
+    def redo(self) -> list[dict]:
+        with self.lock:
+            game = self._require_game()
+            if not game.redo_stack:
+                raise illegal("nothing to redo")
+            state, events, clean = game.check(game.redo_stack[-1])
+            self.store.append(self.game_id, game.version, clean, keep_redo=True)
+            game.redo_stack.pop()
+            game.commit(state, events, clean, keep_redo=True)
+            self.store.set_over(self.game_id, state["over"])
+            self._bump()
+            return events
+
+    # --- dice readings and proposals ---------------------------------------
+
+    def camera_status(self) -> dict:
+        if self.camera is None or self.reader is None:
+            return {"status": "unavailable", "reason": "no camera", "message": "camera unavailable: type the dice in"}
+        status = self.camera.status
+        return {"status": "ok" if status.ok else status.state, "reason": getattr(status, "reason", ""),
+                "message": status.message}
+
+    def read_dice(self, frame=None) -> dict | None:
+        """READ: read the dice now (or on `frame`, from the settled-frame watcher).
+
+        Returns the reading, or None when there is no camera to read from."""
+        if self.reader is None:
+            return None
+        if frame is None:
+            if self.camera is None or not self.camera.status.ok:
+                return None
+            try:
+                frame = self.camera.capture(timeout=3.0)
+            except Exception:  # the camera vanished between the check and the frame
+                return None
+        reading = self.reader(frame)
+        image = None
+        if self.annotate is not None and self.encode_png is not None:
+            image = self.encode_png(self.annotate(frame, reading))
+        data = reading.to_dict()
+        values = [d["value"] for d in data["dice"]]
+        with self.lock:
+            self._reading = {"values": values, "dice": data["dice"],
+                             "unsure": sum(v is None for v in values),
+                             "version": self.game.version if self.game else None}
+            self._image = image
+            self._bump()
+            return dict(self._reading)
+
+    def last_image(self) -> bytes | None:
+        with self.lock:
+            return self._image
+
+    def proposal(self) -> dict | None:
+        """What CONFIRM would enter now: the dice read, or the proposed choice (R2)."""
+        with self.lock:
+            if self.game is None:
+                return None
+            prompt = self.game.expected()
+            kind = prompt["kind"]
+            if kind in CHANCE_KINDS:
+                return self._dice_proposal(prompt)
+            if kind == "over" or not prompt["options"]:
+                return None
+            return {"input": _preferred(prompt), "source": "default", "reading": None, "problem": None}
+
+    def _dice_proposal(self, prompt: dict) -> dict | None:
+        reading = self._reading
+        if reading is None or reading["version"] != self.game.version:
+            return None
+        values = reading["values"]
+        want = prompt["count"] if prompt["kind"] == "gate_roll" else 1
+        problem = None
+        if reading["unsure"]:
+            problem = f"{reading['unsure']} die/dice could not be read: look at the tray and correct them"
+        elif len(values) != want:
+            problem = (f"{want} dice are in play but {len(values)} were read: "
+                       "a die off the tray, or two dice stacked? Read again or correct")
+        if prompt["kind"] == "gate_roll":
+            inp = {"type": "gate_roll", "dice": values, "source": "camera"}
+        else:
+            inp = {"type": "roll", "value": values[0] if len(values) == 1 else None, "source": "camera"}
+        return {"input": inp, "source": "camera", "reading": reading, "problem": problem}
+
+    def confirm(self) -> list[dict]:
+        """CONFIRM: enter the proposal, if there is one that can be entered."""
+        with self.lock:
+            proposal = self.proposal()
+            if proposal is None:
+                raise illegal("nothing to confirm yet: read the dice, or choose on the tablet")
+            if proposal["problem"]:
+                raise illegal(proposal["problem"], "R1")
+            return self.submit(proposal["input"], self.game.version)
+
+    def press(self, button: str) -> None:
+        """A panel or on-screen button. Refusals are shown, never raised to the panel."""
+        action = {"confirm": self.confirm, "undo": self.undo, "redo": self.redo,
+                  "read": self.read_dice}.get(button)
+        if action is None:
+            raise ValueError(f"unknown button {button!r}")
+        try:
+            action()
+        except (RuleError, StaleVersion) as exc:
+            with self.lock:
+                self.last_refusal = {"button": button, **exc.to_dict()}
+                self._bump()
+
+    last_refusal: dict | None = None
+
+    # --- the board profile (R12) -------------------------------------------
+
+    def set_profile(self, profile: dict) -> None:
+        """Validate, save, and use for the next game (a game keeps the profile it began with)."""
+        profile = validate_profile(profile)
+        if self.profile_path:
+            save_profile(profile, self.profile_path)
+        with self.lock:
+            self.profile = profile
+            self._bump()
+
+    # --- listeners -----------------------------------------------------------
+
+    def _bump(self) -> None:
+        with self._changed:
+            self.change_id += 1
+            self._changed.notify_all()
+
+    def notify(self) -> None:
+        """Something outside the game changed (camera status): pages should refresh."""
+        self._bump()
+
+    def wait_for_change(self, since: int, timeout: float) -> int:
+        with self._changed:
+            self._changed.wait_for(lambda: self.change_id > since, timeout=timeout)
+            return self.change_id
+
+    def snapshot(self) -> dict:
+        """Everything a page needs, as JSON-able data."""
+        with self.lock:
+            game = self.game
+            return {
+                "version": game.version if game else None,
+                "change_id": self.change_id,
+                "game_id": self.game_id,
+                "state": game.state if game else None,
+                "expected": game.expected() if game else None,
+                "names": game.names if game else [],
+                "history": list(game.history) if game else [],
+                "proposal": self.proposal(),
+                "reading": dict(self._reading) if self._reading else None,
+                "camera": self.camera_status(),
+                "profile": self.profile,
+                "can_undo": bool(game and game.record.inputs),
+                "can_redo": bool(game and game.redo_stack),
+                "refusal": self.last_refusal,
+            }
+
+
+def _preferred(prompt: dict) -> dict:
+    """R2: when taking from a District, its own resource is proposed first."""
+    options = prompt["options"]
+    if prompt["kind"] == "resource":
+        own = DISTRICT_RESOURCE.get(prompt["context"].get("area"))
+        for option in options:
+            if option["resource"] == own:
+                return option
+    return options[0]
