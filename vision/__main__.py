@@ -1,0 +1,158 @@
+"""Command line: `python -m vision {read,bench,calibrate,render} ...`.
+
+    read IMAGE [--json] [--annotate OUT.png] [--calibration FILE]
+    bench DIR [DIR ...] [--limit N] [--errors N] [--no-720p] [--calibration FILE]
+    calibrate FRAME [--out FILE] [--roi] [--annotate OUT.png]
+    render OUT.png VALUE [VALUE ...] [--seed N] [--touching]
+
+Bad input prints one line to stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+
+def _load_image(path: str):
+    import cv2
+
+    from .reading import ReadError
+
+    if not os.path.isfile(path):
+        raise ReadError(f"no such image file: {path}")
+    img = cv2.imread(path, cv2.IMREAD_COLOR)
+    if img is None:
+        raise ReadError(f"not a readable image: {path}")
+    return img
+
+
+def _config(path: str | None):
+    from .calibrate import load_calibration
+
+    if path is None:
+        return None
+    from .reading import ReadError
+
+    if not os.path.isfile(path):
+        raise ReadError(f"no such calibration file: {path}")
+    return load_calibration(path)
+
+
+def cmd_read(a) -> int:
+    import cv2
+
+    from . import read
+    from .annotate import annotate
+
+    img = _load_image(a.image)
+    reading = read(img, _config(a.calibration))
+    if a.json:
+        print(json.dumps(reading.to_dict()))
+    else:
+        print(f"{len(reading.dice)} dice" + (f", total {reading.total()}" if reading.complete else ""))
+        print(f"{'value':>5} {'centre':>13} {'box':>22} {'conf':>5}")
+        for d in reading.dice:
+            v = str(d.value) if d.sure else "?"
+            c = f"{d.center[0]:.0f},{d.center[1]:.0f}"
+            b = ",".join(str(x) for x in d.box)
+            print(f"{v:>5} {c:>13} {b:>22} {d.confidence:5.2f}" + (f"  unsure: {d.reason}" if not d.sure else ""))
+    if a.annotate:
+        if not cv2.imwrite(a.annotate, annotate(img, reading)):
+            from .reading import ReadError
+            raise ReadError(f"cannot write {a.annotate}")
+    return 0
+
+
+def cmd_bench(a) -> int:
+    from . import bench
+    from .reading import ReadError
+
+    cfg = _config(a.calibration)
+    for folder in a.dirs:
+        if not os.path.isfile(os.path.join(folder, "labels.csv")):
+            raise ReadError(f"{folder}: no labels.csv (see ../shared/data/dice/README.md)")
+        total, buckets = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg)
+        print(bench.report(folder, total, buckets, show_errors=a.errors))
+        print()
+    return 0
+
+
+def cmd_calibrate(a) -> int:
+    import cv2
+
+    from .annotate import annotate
+    from .calibrate import DEFAULT_PATH, calibrate, describe, save_calibration
+
+    img = _load_image(a.frame)
+    cfg, info = calibrate(img, use_roi=a.roi)
+    path = save_calibration(cfg, info, a.out or DEFAULT_PATH)
+    print(describe(cfg, info))
+    print(f"saved {path}")
+    if a.annotate:
+        from . import read
+        out = annotate(img, read(img, cfg))
+        if cfg.roi:
+            x, y, w, h = cfg.roi
+            cv2.rectangle(out, (x, y), (x + w, y + h), (255, 200, 0), 2)
+        cv2.imwrite(a.annotate, out)
+    return 0
+
+
+def cmd_render(a) -> int:
+    import cv2
+
+    from .render import render
+
+    try:
+        img = render([int(v) for v in a.values], seed=a.seed, touching=a.touching)
+    except ValueError as exc:
+        from .reading import ReadError
+        raise ReadError(str(exc)) from exc
+    cv2.imwrite(a.out, img)
+    print(f"wrote {a.out}")
+    return 0
+
+
+def main(argv=None) -> int:
+    from .reading import ReadError
+
+    p = argparse.ArgumentParser(prog="python -m vision", description="Atlandice dice reader")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("read", help="read the dice on one image")
+    r.add_argument("image")
+    r.add_argument("--json", action="store_true", help="print the reading as JSON")
+    r.add_argument("--annotate", metavar="OUT.png", help="write the frame with the reading drawn")
+    r.add_argument("--calibration", metavar="FILE", help="calibration TOML to use")
+    r.set_defaults(fn=cmd_read)
+    b = sub.add_parser("bench", help="measure accuracy and speed on labelled folders")
+    b.add_argument("dirs", nargs="+", metavar="DIR")
+    b.add_argument("--limit", type=int, default=None, help="only the first N images")
+    b.add_argument("--errors", type=int, default=0, help="list the first N silent errors")
+    b.add_argument("--no-720p", action="store_true", help="skip the 1280x720 timing pass")
+    b.add_argument("--calibration", metavar="FILE")
+    b.set_defaults(fn=cmd_bench)
+    c = sub.add_parser("calibrate", help="measure the dice size (and tray area) from a frame")
+    c.add_argument("frame")
+    c.add_argument("--out", metavar="FILE", help="default calibration/vision/camera.toml")
+    c.add_argument("--roi", action="store_true", help="also save the tray area around the dice")
+    c.add_argument("--annotate", metavar="OUT.png")
+    c.set_defaults(fn=cmd_calibrate)
+    d = sub.add_parser("render", help="write a synthetic tray image with the given dice")
+    d.add_argument("out")
+    d.add_argument("values", nargs="+")
+    d.add_argument("--seed", type=int, default=0)
+    d.add_argument("--touching", action="store_true")
+    d.set_defaults(fn=cmd_render)
+    a = p.parse_args(argv)
+    try:
+        return a.fn(a)
+    except (ReadError, ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

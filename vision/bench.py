@@ -1,0 +1,204 @@
+"""`python -m vision bench DIR`: measure the reader on a labelled folder.
+
+DIR holds images/*.jpg and labels.csv (`image,value,x,y,w,h`), the format of
+../shared/data/dice/README.md. A reported die matches a label when its centre
+lies inside the label's box, one to one (closest centres first). Unsure dice
+that match count as neither correct nor wrong.
+
+Timing runs on one OpenCV thread. Each image is timed as it is, and also
+resized to fit a 1280x720 frame (padded), the size of the issue's target.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import statistics
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .reading import Reading
+
+
+@dataclass
+class Tally:
+    images: int = 0
+    labelled: int = 0
+    correct: int = 0
+    wrong: int = 0
+    unsure: int = 0
+    missed: int = 0
+    phantoms: int = 0
+    phantoms_valued: int = 0
+    exact_rolls: int = 0
+    times: list = field(default_factory=list)
+    times_720p: list = field(default_factory=list)
+    # confusion[true][reported]: reported in 1..6, "?" unsure, "-" missed
+    confusion: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+    phantom_values: dict = field(default_factory=lambda: defaultdict(int))
+    errors: list = field(default_factory=list)
+
+    def add(self, other: "Tally") -> None:
+        for f in ("images", "labelled", "correct", "wrong", "unsure", "missed", "phantoms",
+                  "phantoms_valued", "exact_rolls"):
+            setattr(self, f, getattr(self, f) + getattr(other, f))
+
+
+def load_labels(folder: str) -> dict[str, list[tuple[int, float, float, float, float]]]:
+    """labels.csv -> {image name: [(value, x, y, w, h), ...]}."""
+    out: dict[str, list] = defaultdict(list)
+    with open(os.path.join(folder, "labels.csv"), newline="") as fh:
+        for row in csv.DictReader(fh):
+            out[row["image"]].append((int(row["value"]), float(row["x"]), float(row["y"]),
+                                      float(row["w"]), float(row["h"])))
+    return out
+
+
+def match(reading: Reading, labels) -> tuple[list, list, list]:
+    """One-to-one match of reported dice to labels.
+
+    Returns (pairs [(die, label)], unmatched dice, unmatched labels).
+    """
+    cand = []
+    for di, d in enumerate(reading.dice):
+        cx, cy = d.center
+        for li, (_, x, y, w, h) in enumerate(labels):
+            if x <= cx <= x + w and y <= cy <= y + h:
+                cand.append((np.hypot(cx - (x + w / 2), cy - (y + h / 2)), di, li))
+    cand.sort()
+    used_d, used_l, pairs = set(), set(), []
+    for _, di, li in cand:
+        if di in used_d or li in used_l:
+            continue
+        used_d.add(di)
+        used_l.add(li)
+        pairs.append((reading.dice[di], labels[li]))
+    return (pairs, [d for i, d in enumerate(reading.dice) if i not in used_d],
+            [lab for i, lab in enumerate(labels) if i not in used_l])
+
+
+def to_720p(img: np.ndarray) -> np.ndarray:
+    """Fit `img` (H, W, 3) uint8 into a 1280x720 frame, edge-padded."""
+    h, w = img.shape[:2]
+    s = min(1280 / w, 720 / h)
+    r = cv2.resize(img, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_LINEAR)
+    ph, pw = 720 - r.shape[0], 1280 - r.shape[1]
+    return cv2.copyMakeBorder(r, ph // 2, ph - ph // 2, pw // 2, pw - pw // 2, cv2.BORDER_REPLICATE)
+
+
+def bucket(n: int) -> str:
+    return "1" if n == 1 else "2-6" if n <= 6 else "7-9" if n <= 9 else "10+"
+
+
+def run(folder: str, limit: int | None = None, time_720p: bool = True, config=None,
+        verbose: bool = False) -> tuple[Tally, dict]:
+    """Read every labelled image of `folder`; return the total tally and per-bucket tallies."""
+    from . import read
+
+    cv2.setNumThreads(1)
+    labels = load_labels(folder)
+    names = sorted(labels)
+    if limit:
+        names = names[:limit]
+    total = Tally()
+    buckets: dict[str, Tally] = defaultdict(Tally)
+    for name in names:
+        img = cv2.imread(os.path.join(folder, "images", name), cv2.IMREAD_COLOR)
+        if img is None:
+            total.errors.append(f"{name}: cannot load")
+            continue
+        labs = labels[name]
+        t0 = time.perf_counter()
+        reading = read(img, config)
+        total.times.append(time.perf_counter() - t0)
+        if time_720p:
+            f720 = to_720p(img)
+            t0 = time.perf_counter()
+            read(f720, config)
+            total.times_720p.append(time.perf_counter() - t0)
+        t = Tally(images=1, labelled=len(labs))
+        pairs, extra, missed = match(reading, labs)
+        for die, lab in pairs:
+            if die.value is None:
+                t.unsure += 1
+                total.confusion[lab[0]]["?"] += 1
+            elif die.value == lab[0]:
+                t.correct += 1
+                total.confusion[lab[0]][die.value] += 1
+            else:
+                t.wrong += 1
+                total.confusion[lab[0]][die.value] += 1
+                total.errors.append(f"{name}: label {lab[0]} at ({lab[1] + lab[3] / 2:.0f},"
+                                    f"{lab[2] + lab[4] / 2:.0f}) read as {die.value}"
+                                    f" (conf {die.confidence:.2f})")
+        for lab in missed:
+            t.missed += 1
+            total.confusion[lab[0]]["-"] += 1
+        for die in extra:
+            t.phantoms += 1
+            total.phantom_values[die.value if die.value is not None else "?"] += 1
+            if die.value is not None:
+                t.phantoms_valued += 1
+                total.errors.append(f"{name}: phantom {die.value} at ({die.center[0]:.0f},"
+                                    f"{die.center[1]:.0f}) conf {die.confidence:.2f}")
+        t.exact_rolls = int(t.correct == len(labs) and not extra)
+        if verbose:
+            print(f"{name}: {t.correct}/{len(labs)} wrong {t.wrong} unsure {t.unsure}"
+                  f" missed {t.missed} phantoms {t.phantoms}")
+        total.add(t)
+        buckets[bucket(len(labs))].add(t)
+    return total, dict(buckets)
+
+
+def _pct(a: int, b: int) -> str:
+    return f"{100.0 * a / b:.2f}%" if b else "n/a"
+
+
+def _ms(ts: list) -> str:
+    if not ts:
+        return "n/a"
+    med = statistics.median(ts) * 1000
+    p95 = float(np.percentile(ts, 95)) * 1000
+    return f"median {med:.1f} ms, p95 {p95:.1f} ms"
+
+
+def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0) -> str:
+    n = total.labelled
+    lines = [
+        f"folder: {folder}",
+        f"images {total.images}, labelled dice {n}",
+        f"per-die accuracy   {_pct(total.correct, n)}  ({total.correct}/{n})",
+        f"per-roll accuracy  {_pct(total.exact_rolls, total.images)}  ({total.exact_rolls}/"
+        f"{total.images} rolls exact: every die right, none missing, unsure or extra)",
+        f"wrong values       {_pct(total.wrong, n)}  ({total.wrong})",
+        f"unsure             {_pct(total.unsure, n)}  ({total.unsure})",
+        f"missed             {_pct(total.missed, n)}  ({total.missed})",
+        f"phantoms           {total.phantoms}  (given a value: {total.phantoms_valued})",
+        f"silent-error rate  {_pct(total.wrong + total.phantoms_valued, n)}  "
+        f"((wrong + valued phantoms) / labelled)",
+        f"time per image     {_ms(total.times)}  (as stored, one thread)",
+        f"time 1280x720      {_ms(total.times_720p)}  (each image fitted to 1280x720)",
+        "by dice per image:",
+    ]
+    for b in ("1", "2-6", "7-9", "10+"):
+        t = buckets.get(b)
+        if t is None:
+            continue
+        lines.append(f"  {b:>4}: {t.images:4d} images {t.labelled:5d} dice  per-die "
+                     f"{_pct(t.correct, t.labelled):>7}  per-roll {_pct(t.exact_rolls, t.images):>7}"
+                     f"  wrong {t.wrong}  unsure {t.unsure}  missed {t.missed}  phantoms {t.phantoms}")
+    cols = [1, 2, 3, 4, 5, 6, "?", "-"]
+    lines.append("confusion (rows: label; columns: read, ? unsure, - missed):")
+    lines.append("       " + "".join(f"{c!s:>6}" for c in cols))
+    for v in range(1, 7):
+        row = total.confusion.get(v, {})
+        lines.append(f"  {v:>4} " + "".join(f"{row.get(c, 0):>6}" for c in cols))
+    lines.append("  phantom" + "".join(f"{total.phantom_values.get(c, 0):>6}" for c in cols[:7]))
+    if show_errors and total.errors:
+        lines.append(f"silent errors (first {show_errors}):")
+        lines.extend("  " + e for e in total.errors[:show_errors])
+    return "\n".join(lines)

@@ -1,0 +1,124 @@
+"""Camera calibration: the tray area and the dice's size and colours.
+
+    python -m vision calibrate FRAME.png [--out calibration/vision/camera.toml]
+                                         [--roi] [--annotate OUT.png]
+
+FRAME is a still photo of the tray with a few dice in it, as the camera sees
+it during play. The command reads the dice uncalibrated, then saves:
+
+- `die_px`: the median side of the dice it could read (pixels);
+- `roi` (only with --roi): the tray area, taken as the box around the dice
+  read grown by 1.5 die sides, so spread the dice over the whole tray; needs
+  3 dice or more (otherwise the whole frame is used);
+- `dice_colours`: the face colours (BGR) of the dice read, for the record;
+and prints what it found (and draws it with --annotate). `load_calibration`
+turns the file into a `vision.Config`; `vision.read(frame, config)` then looks
+only in the tray and only for pips of the expected size (faster, fewer
+phantoms). The file is small TOML written by hand (no extra dependency).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import asdict
+
+import numpy as np
+
+from .detect import Config
+
+DEFAULT_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                            "calibration", "vision", "camera.toml")
+
+
+def calibrate(frame: np.ndarray, use_roi: bool = False) -> tuple[Config, dict]:
+    """Measure a calibration from a frame ((H, W, 3) uint8 BGR) with dice on it.
+
+    use_roi: also restrict reading to the area around the dice found (only
+    sensible when the calibration frame has dice spread over the whole tray).
+    Returns (Config, info dict with "dice", "colours", "frame" size).
+    Raises vision.ReadError when no die could be read.
+    """
+    from . import read
+    from .reading import ReadError
+
+    reading = read(frame)
+    sure = [d for d in reading.dice if d.sure]
+    if not sure:
+        raise ReadError("calibration: no die could be read on this frame; put 3-9 dice in "
+                        "the tray, showing faces 2-6, in good light")
+    sides = [float(np.sqrt(d.box[2] * d.box[3]) / 1.2) for d in sure]
+    die_px = float(np.median(sides))
+    h, w = frame.shape[:2]
+    roi = None
+    if use_roi and len(sure) >= 3:
+        xs = [d.box[0] for d in sure] + [d.box[0] + d.box[2] for d in sure]
+        ys = [d.box[1] for d in sure] + [d.box[1] + d.box[3] for d in sure]
+        m = 1.5 * die_px
+        x0, y0 = max(0, int(min(xs) - m)), max(0, int(min(ys) - m))
+        x1, y1 = min(w, int(max(xs) + m)), min(h, int(max(ys) + m))
+        roi = (x0, y0, x1 - x0, y1 - y0)
+    colours = []
+    for d in sure:
+        x, y, bw, bh = d.box
+        cx, cy = int(d.center[0]), int(d.center[1])
+        q = max(1, int(bw * 0.12))
+        patch = frame[max(0, cy - bw // 4 - q):cy - bw // 4 + q + 1,
+                      max(0, cx - bw // 4 - q):cx - bw // 4 + q + 1]
+        if patch.size:
+            colours.append([int(c) for c in np.median(patch.reshape(-1, 3), axis=0)])
+    cfg = Config(die_px=round(die_px, 1), roi=roi)
+    info = {"dice": len(reading.dice), "read": len(sure), "colours": colours,
+            "frame": [w, h], "values": [d.value for d in reading.dice]}
+    return cfg, info
+
+
+def save_calibration(cfg: Config, info: dict, path: str = DEFAULT_PATH) -> str:
+    """Write `cfg` (+ info) as TOML to `path`; returns the path."""
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    lines = ["# Dice-reader calibration, written by `python -m vision calibrate`.",
+             f"# Frame {info['frame'][0]}x{info['frame'][1]}, {info['read']} of "
+             f"{info['dice']} dice read.",
+             "[reader]",
+             f"die_px = {cfg.die_px}",
+             f"min_contrast = {cfg.min_contrast}"]
+    if cfg.roi is not None:
+        lines.append("roi = [" + ", ".join(str(int(v)) for v in cfg.roi) + "]")
+    lines.append("frame = [" + ", ".join(str(int(v)) for v in info["frame"]) + "]")
+    lines.append("dice_colours = [" + ", ".join("[" + ", ".join(map(str, c)) + "]"
+                                                for c in info["colours"]) + "]")
+    with open(path, "w") as fh:
+        fh.write("\n".join(lines) + "\n")
+    return path
+
+
+def load_calibration(path: str | None = None) -> Config:
+    """Config from a calibration TOML; the default Config if the file is absent.
+
+    Raises vision.ReadError if the file exists but is not a valid calibration.
+    """
+    from .reading import ReadError
+
+    path = path or DEFAULT_PATH
+    if not os.path.exists(path):
+        return Config()
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh).get("reader", {})
+        die_px = data.get("die_px")
+        roi = data.get("roi")
+        cfg = Config(die_px=float(die_px) if die_px else None,
+                     roi=tuple(int(v) for v in roi) if roi else None,
+                     min_contrast=float(data.get("min_contrast", Config.min_contrast)))
+    except (OSError, ValueError, TypeError, tomllib.TOMLDecodeError) as exc:
+        raise ReadError(f"bad calibration file {path}: {exc}") from exc
+    if cfg.die_px is not None and not (8 <= cfg.die_px <= 2000):
+        raise ReadError(f"bad calibration file {path}: die_px {cfg.die_px} out of range")
+    return cfg
+
+
+def describe(cfg: Config, info: dict) -> str:
+    d = asdict(cfg)
+    return (f"read {info['read']} of {info['dice']} dice {info['values']}; die side "
+            f"{d['die_px']} px; tray area {d['roi'] or 'whole frame'}; face colours "
+            f"(BGR) {info['colours']}")

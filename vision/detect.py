@@ -1,0 +1,473 @@
+"""From a BGR frame to a `Reading`: pips -> groups -> a 3x3 grid read of each die face.
+
+The method, in three steps:
+
+1. `vision.pips.find_pips` finds round blobs that contrast with a uniform ring.
+2. Blobs of the same size, polarity and colours, joined by a straight run of
+   face colour (no die edge between them), are grouped (union-find).
+3. Each group is a die hypothesis. A 3x3 pip grid (centre, angle, step) is
+   fitted to it and all nine grid positions, plus eight blank face positions,
+   are read *from the image*: every position must be clearly pip or clearly
+   face, and the pattern must be one of the six die faces. Anything else is
+   reported as an unsure die; a value is never guessed.
+
+A lone blob is a "1" only if it sits in the middle of a bounded, uniform face
+of die size (so marks on the tray and whole dice seen as blobs are not ones).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .pips import Pips, find_pips, sample
+from .reading import Die, Reading, ReadError
+
+# Grid positions (i, j) in units of the pip step; the six faces as sets.
+_GRID = [(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)]
+_CORNERS = {(-1, -1), (1, -1), (-1, 1), (1, 1)}
+_FACES: dict[frozenset, int] = {
+    frozenset({(0, 0)}): 1,
+    frozenset({(-1, -1), (1, 1)}): 2,
+    frozenset({(1, -1), (-1, 1)}): 2,
+    frozenset({(-1, -1), (0, 0), (1, 1)}): 3,
+    frozenset({(1, -1), (0, 0), (-1, 1)}): 3,
+    frozenset(_CORNERS): 4,
+    frozenset(_CORNERS | {(0, 0)}): 5,
+    frozenset(_CORNERS | {(-1, 0), (1, 0)}): 6,
+    frozenset(_CORNERS | {(0, -1), (0, 1)}): 6,
+}
+# Blank face positions between the grid points (never a pip on any face).
+# Only the diagonal ones: they stay ~0.7 step from every pip, even on dice
+# with big pips set close together.
+_BLANK = [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)]
+# Face side / pip grid step for common dice (pips at ~+-0.28 of the side).
+SIDE_PER_STEP = 3.6
+
+_DBG: list = []
+_TRACE = False
+PIP_T = 0.55      # normalised level at or above which a grid position is a pip
+BLANK_T = 0.30    # at or below which it is blank face
+BLANK_MID_T = 0.5  # the between-pip face positions sit close to big pips: looser
+MIN_SEP = 0.30    # weakest pip minus strongest blank, below which: unsure
+
+
+@dataclass
+class Config:
+    """Tuning knobs; `vision.calibrate` fills the optional ones.
+
+    die_px: expected die side in pixels (None: unknown, inferred per frame).
+    roi: (x, y, w, h) tray area in pixels, or None for the whole frame.
+    min_contrast: least grey-level difference between pip and face.
+    """
+
+    die_px: float | None = None
+    roi: tuple[int, int, int, int] | None = None
+    min_contrast: float = 22.0
+
+
+@dataclass
+class _Hyp:
+    value: int | None
+    cx: float
+    cy: float
+    side: float
+    angle: float
+    conf: float
+    reason: str
+    npips: int
+
+
+def validate_frame(frame) -> np.ndarray:
+    """Return `frame` as a (H, W, 3) uint8 BGR array or raise ReadError.
+
+    Accepts (H, W) grey and (H, W, 4) BGRA too; rejects anything else.
+    """
+    if not isinstance(frame, np.ndarray):
+        raise ReadError(f"frame must be a numpy array, got {type(frame).__name__}")
+    if frame.dtype != np.uint8:
+        raise ReadError(f"frame must be uint8, got {frame.dtype}")
+    if frame.ndim == 2:
+        frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    elif frame.ndim == 3 and frame.shape[2] == 4:
+        frame = cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
+    elif frame.ndim == 3 and frame.shape[2] == 1:
+        frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    elif not (frame.ndim == 3 and frame.shape[2] == 3):
+        raise ReadError(f"frame must be (H, W, 3) BGR, got shape {frame.shape}")
+    h, w = frame.shape[:2]
+    if h < 32 or w < 32:
+        raise ReadError(f"frame too small: {w}x{h} (need at least 32x32)")
+    if h > 8192 or w > 8192:
+        raise ReadError(f"frame too large: {w}x{h} (at most 8192 px a side)")
+    return np.ascontiguousarray(frame)
+
+
+def read_frame(frame: np.ndarray, config: Config | None = None) -> Reading:
+    """Read every die on `frame` ((H, W, 3) uint8 BGR). See module docstring."""
+    cfg = config or Config()
+    frame = validate_frame(frame)
+    H, W = frame.shape[:2]
+    ox, oy = 0, 0
+    img = frame
+    if cfg.roi is not None:
+        x, y, w, h = cfg.roi
+        x, y = max(0, int(x)), max(0, int(y))
+        w, h = min(W - x, int(w)), min(H - y, int(h))
+        if w >= 32 and h >= 32:
+            img = frame[y:y + h, x:x + w]
+            ox, oy = x, y
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    # A flat frame (black, blown out, lens cap) has nothing to read.
+    if float(gray.std()) < 3.0:
+        return Reading((), W, H)
+    if cfg.die_px:
+        pr = cfg.die_px / SIDE_PER_STEP / 3.0
+        min_r, max_r = max(1.2, pr * 0.45), pr * 2.6
+    else:
+        min_r, max_r = 1.5, min(img.shape[:2]) / 12.0
+    pips = find_pips(img, gray, min_r=min_r, max_r=max_r, min_contrast=cfg.min_contrast)
+    smooth = cv2.GaussianBlur(img, (3, 3), 0).astype(np.float32)
+    hyps = _group_and_read(pips, smooth, cfg)
+    dice = []
+    for hp in hyps:
+        half = hp.side / 2 * (abs(math.cos(hp.angle)) + abs(math.sin(hp.angle)))
+        x0, y0 = hp.cx - half + ox, hp.cy - half + oy
+        box = (int(round(x0)), int(round(y0)), int(round(2 * half)), int(round(2 * half)))
+        dice.append(Die(hp.value, (hp.cx + ox, hp.cy + oy), box, hp.conf, hp.reason))
+    dice.sort(key=lambda d: (round(d.center[1] / max(8.0, d.box[3])), d.center[0]))
+    return Reading(tuple(dice), W, H)
+
+
+# --------------------------------------------------------------------------- grouping
+
+def _pairs(p: Pips, smooth: np.ndarray) -> list[tuple[int, int]]:
+    """Index pairs (i, j) of pips that may lie on one die face."""
+    n = len(p)
+    if n < 2:
+        return []
+    xy, r = p.xy, p.r
+    i, j = np.triu_indices(n, 1)
+    d = np.hypot(xy[i, 0] - xy[j, 0], xy[i, 1] - xy[j, 1])
+    rmax = np.maximum(r[i], r[j])
+    rmin = np.minimum(r[i], r[j])
+    con = np.minimum(p.contrast[i], p.contrast[j])
+    ring_d = np.linalg.norm(p.ring[i] - p.ring[j], axis=1)
+    inner_d = np.linalg.norm(p.inner[i] - p.inner[j], axis=1)
+    ok = ((d < 13.0 * rmax) & (d > 1.8 * rmax) & (rmax / rmin < 1.7)
+          & (p.sign[i] == p.sign[j]) & (ring_d < np.maximum(30.0, 0.5 * con))
+          & (inner_d < np.maximum(45.0, 0.7 * con)))
+    i, j, d, rmax = i[ok], j[ok], d[ok], rmax[ok]
+    if len(i) == 0:
+        return []
+    # Straight run of face colour between the two: samples every ~r/2,
+    # skipping any pip disc on the way (3 in a row have one in the middle).
+    ns = np.clip((d / np.maximum(rmax * 0.5, 1.0)).astype(int), 4, 40)
+    m = int(ns.max())
+    t = (np.arange(m)[None, :] + 0.5) / ns[:, None]           # (P, m)
+    valid = np.arange(m)[None, :] < ns[:, None]
+    sx = xy[i, 0][:, None] + t * (xy[j, 0] - xy[i, 0])[:, None]
+    sy = xy[i, 1][:, None] + t * (xy[j, 1] - xy[i, 1])[:, None]
+    # Distance of each sample to the nearest pip (in units of that pip's radius).
+    covered = np.zeros(sx.shape, bool)
+    for k in range(len(p)):
+        dd = np.hypot(sx - xy[k, 0], sy - xy[k, 1])
+        covered |= dd < 1.45 * p.r[k]
+    col = sample(smooth, sx, sy)                              # (P, m, 3)
+    face = 0.5 * (p.ring[i] + p.ring[j])
+    dist = np.linalg.norm(col - face[:, None, :], axis=2)
+    con_ij = np.minimum(p.contrast[i], p.contrast[j])
+    tol = np.maximum(28.0, 0.45 * con_ij)[:, None]
+    bad = (dist > tol) & valid & ~covered
+    good = ~bad.any(axis=1)
+    return list(zip(i[good].tolist(), j[good].tolist()))
+
+
+def _components(n: int, pairs: list[tuple[int, int]]) -> list[list[int]]:
+    parent = list(range(n))
+
+    def find(a):
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    for a, b in pairs:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+    groups: dict[int, list[int]] = {}
+    for k in range(n):
+        groups.setdefault(find(k), []).append(k)
+    return list(groups.values())
+
+
+def _fit_grids(xy: np.ndarray) -> list[tuple[float, float, float, float, float, float]]:
+    """Candidate 3x3 grids through points xy (n, 2), n >= 2.
+
+    Returns [(cx, cy, angle_rad, step_u, step_v, cost)] for the angle minima
+    with a low cost (cost = worst distance of a point from a grid node, over
+    the step). The two steps may differ a little: perspective, and 6-faces
+    whose columns sit closer than their rows.
+    """
+    c = xy.mean(axis=0)
+    q = xy - c
+    th = np.deg2rad(np.arange(0.0, 90.0, 1.5))
+    cs, sn = np.cos(th), np.sin(th)
+    u = q[None, :, 0] * cs[:, None] + q[None, :, 1] * sn[:, None]      # (T, n)
+    v = -q[None, :, 0] * sn[:, None] + q[None, :, 1] * cs[:, None]
+    au, av = np.abs(u), np.abs(v)
+    su, sv = au.max(axis=1), av.max(axis=1)
+    big = np.maximum(su, sv)
+    # A row of pips (axis-aligned pair) has no extent across: borrow the other step.
+    su = np.where(su < 0.4 * big, big, su)
+    sv = np.where(sv < 0.4 * big, big, sv)
+    su, sv = np.maximum(su, 1e-6), np.maximum(sv, 1e-6)
+    ru = np.minimum(au, np.abs(au - su[:, None])) / su[:, None]
+    rv = np.minimum(av, np.abs(av - sv[:, None])) / sv[:, None]
+    ratio = np.maximum(su, sv) / np.minimum(su, sv)
+    # Prefer square grids: with two or three pips any rectangle fits exactly.
+    cost = np.maximum(ru, rv).max(axis=1) + 0.5 * (ratio - 1.0)
+    cost = np.where(ratio > 1.45, 9.0, cost)
+    out = []
+    T = len(th)
+    for k in range(T):
+        if cost[k] <= cost[(k - 1) % T] and cost[k] <= cost[(k + 1) % T] and cost[k] < 0.25:
+            out.append((float(c[0]), float(c[1]), float(th[k]), float(su[k]), float(sv[k]),
+                        float(cost[k])))
+    out.sort(key=lambda h: h[5])
+    # Drop near-duplicate angles, then add each fit turned by 45 degrees: a
+    # square of pips is also a "plus" on a grid turned 45 degrees and 1.41x
+    # larger, and only the image read can tell which grid is the die's.
+    uniq: list = []
+    for h in out:
+        if all(abs(((h[2] - g[2] + np.pi / 4) % (np.pi / 2)) - np.pi / 4) > 0.09 for g in uniq):
+            uniq.append(h)
+    uniq = uniq[:2]
+    alt = [(h[0], h[1], (h[2] + np.pi / 4) % (np.pi / 2), h[3] / np.sqrt(2), h[4] / np.sqrt(2), h[5])
+           for h in uniq]
+    return uniq + alt
+
+
+def _read_grid(smooth: np.ndarray, cx: float, cy: float, ang: float, a: float, b: float,
+               r: float, face: np.ndarray, pip: np.ndarray):
+    """Read the 9 grid positions and 8 blank positions of one face hypothesis.
+
+    smooth: (H, W, 3) float32 frame; face, pip: (3,) float32 reference colours.
+    Returns (value or None, separation, reason).
+    """
+    e1 = np.array([math.cos(ang), math.sin(ang)])
+    e2 = np.array([-math.sin(ang), math.cos(ang)])
+    pts = np.array(_GRID + _BLANK, np.float64)
+    centres = np.array([cx, cy]) + a * pts[:, :1] * e1 + b * pts[:, 1:] * e2   # (13, 2)
+    d = 0.3 * r
+    offs = np.array([[0, 0], [d, 0], [-d, 0], [0, d], [0, -d]])
+    sx = centres[:, None, 0] + offs[None, :, 0]
+    sy = centres[:, None, 1] + offs[None, :, 1]
+    h, w = smooth.shape[:2]
+    if sx.min() < 0 or sy.min() < 0 or sx.max() > w - 1 or sy.max() > h - 1:
+        return None, 0.0, "edge", frozenset()
+    col = sample(smooth, sx, sy).mean(axis=1)                 # (13, 3)
+    axis = pip - face
+    n2 = float(axis @ axis)
+    if n2 < 15.0 ** 2:
+        return None, 0.0, "faint", frozenset()
+    t = (col - face) @ axis / n2
+    # Off-axis colour (a die edge, another die, the tray) is not face either.
+    perp = np.linalg.norm((col - face) - t[:, None] * axis[None, :], axis=1) / math.sqrt(n2)
+    tg, tb = t[:9], t[9:]
+    if _TRACE:
+        print('  read a=%.1f b=%.1f r=%.1f' % (a, b, r), np.round(tg, 2), np.round(tb, 2), 'perp', np.round(perp, 2))
+    present = frozenset(_GRID[k] for k in range(9) if tg[k] >= PIP_T)
+    absent_max = max(float(tg[[k for k in range(9) if tg[k] < PIP_T]].max(initial=-1.0)),
+                     float(tb.max()))
+    pres_min = float(tg[tg >= PIP_T].min(initial=2.0))
+    sep = min(pres_min, 1.0) - max(absent_max, 0.0)
+    # A pip must look like the pips (colour), not just be darker than the face.
+    if float(perp.max()) > 0.6 or float(tb.max()) > BLANK_MID_T or \
+            any(perp[k] > 0.35 for k in range(9) if tg[k] >= PIP_T):
+        return None, sep, "face", present
+    if any(BLANK_T < tg[k] < PIP_T for k in range(9)):
+        return None, sep, "faint", present
+    value = _FACES.get(present)
+    _DBG.append(sorted(present))
+    if value is None:
+        return None, sep, "pattern", present
+    if sep < MIN_SEP:
+        return None, sep, "faint", present
+    if not _bounded(smooth, cx, cy, e1, e2, a, b, face, n2):
+        return None, sep, "unbounded", present
+    return value, sep, "", present
+
+
+def _bounded(smooth, cx, cy, e1, e2, a, b, face, n2) -> bool:
+    """The face must end (an edge, a shadow, another colour) within ~2.4 steps
+    of the centre in each of 8 directions: a die, not a stretch of tray."""
+    dirs = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)]
+    ks = np.linspace(1.45, 2.6, 10)
+    pts = []
+    for du, dv in dirs:
+        n = math.hypot(du, dv)
+        grow = 1.3 if n > 1 else 1.0   # corners are further out than edges
+        for k in ks:
+            f = k * grow / n
+            pts.append((cx + f * (du * a * e1[0] + dv * b * e2[0]),
+                        cy + f * (du * a * e1[1] + dv * b * e2[1])))
+    pts = np.array(pts)
+    col = sample(smooth, pts[:, 0], pts[:, 1]).reshape(len(dirs), len(ks), 3)
+    dist = np.linalg.norm(col - face[None, None, :], axis=2)
+    tol = max(20.0, 0.1 * math.sqrt(n2))
+    return bool((dist > tol).any(axis=1).all())
+
+
+def _explained(p: Pips, cx, cy, ang, a, b, present, sign, r, group=()) -> bool:
+    """Every pip of this polarity and size inside the face, and every pip of
+    the group wherever it is, sits on a present node."""
+    e1 = np.array([math.cos(ang), math.sin(ang)])
+    e2 = np.array([-math.sin(ang), math.cos(ang)])
+    sel = (p.sign == sign) & (p.r > 0.6 * r) & (p.r < 1.7 * r)
+    ingroup = np.zeros(len(p), bool)
+    ingroup[list(group)] = True
+    q = p.xy.astype(np.float64) - np.array([cx, cy])
+    u, v = q @ e1 / a, q @ e2 / b
+    inside = ((np.abs(u) < 1.45) & (np.abs(v) < 1.45) & sel) | ingroup
+    if not inside.any():
+        return True
+    nodes = np.array(sorted(present), np.float64).reshape(-1, 2)
+    if len(nodes) == 0:
+        return False
+    # ...and every present node has a detected pip on it.
+    cu, cv = u[sel], v[sel]
+    for nu, nv in nodes:
+        if len(cu) == 0 or np.hypot(cu - nu, cv - nv).min() > 0.4:
+            return False
+    du = u[inside][:, None] - nodes[None, :, 0]
+    dv = v[inside][:, None] - nodes[None, :, 1]
+    return bool((np.hypot(du, dv).min(axis=1) < 0.4).all())
+
+
+def _group_and_read(p: Pips, smooth: np.ndarray, cfg: Config) -> list[_Hyp]:
+    n = len(p)
+    if n == 0:
+        return []
+    comps = _components(n, _pairs(p, smooth))
+    hyps: list[_Hyp] = []
+    singles: list[int] = []
+    for comp in comps:
+        if len(comp) == 1:
+            singles.append(comp[0])
+            continue
+        hyps.append(_read_group(p, comp, smooth))
+    sides = [h.side for h in hyps if h.value is not None]
+    die_px = cfg.die_px or (float(np.median(sides)) if sides else None)
+    for k in singles:
+        h = _read_single(p, k, smooth, die_px)
+        if h is not None:
+            hyps.append(h)
+    return _dedupe(hyps)
+
+
+def _read_group(p: Pips, comp: list[int], smooth: np.ndarray) -> _Hyp:
+    idx = np.array(comp)
+    xy = p.xy[idx].astype(np.float64)
+    r = float(np.median(p.r[idx]))
+    face = np.median(p.ring[idx], axis=0)
+    pip = np.median(p.inner[idx], axis=0)
+    results = []
+    if len(comp) <= 6:
+        for cx, cy, ang, a, b, cost in _fit_grids(xy):
+            if not (1.8 * r <= min(a, b) and max(a, b) <= 7.0 * r):
+                continue
+            value, sep, why, present = _read_grid(smooth, cx, cy, ang, a, b, r, face, pip)
+            if value is not None and not _explained(p, cx, cy, ang, a, b, present,
+                                                    p.sign[idx[0]], r, comp):
+                value, why = None, "stray pip"
+            results.append((value, sep, why, cx, cy, ang, (a + b) / 2))
+    c = xy.mean(axis=0)
+    spread = float(np.ptp(xy, axis=0).max()) if len(xy) > 1 else 0.0
+    good = [res for res in results if res[0] is not None]
+    if good and len({res[0] for res in good}) == 1:
+        value, sep, _, cx, cy, ang, a = max(good, key=lambda res: res[1])
+        conf = float(np.clip(0.5 + sep / 2, 0, 1))
+        return _Hyp(value, cx, cy, a * SIDE_PER_STEP, ang, conf, "", len(comp))
+    why = "ambiguous" if good else (results[0][2] if results else "pattern")
+    side = max(spread * 1.4, 8 * r)
+    best_sep = max((res[1] for res in results), default=0.0)
+    return _Hyp(None, float(c[0]), float(c[1]), side, 0.0,
+                float(np.clip(best_sep / 2, 0, 0.5)), why, len(comp))
+
+
+def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _Hyp | None:
+    """A lone pip is a "1" only on a bounded uniform face about its own size."""
+    x, y = float(p.xy[k, 0]), float(p.xy[k, 1])
+    r = float(p.r[k])
+    face, pip = p.ring[k], p.inner[k]
+    axis = pip - face
+    n2 = float(axis @ axis)
+    if n2 < 20.0 ** 2:
+        return None
+    # Radial profiles: walk out from 1.6 r until the colour leaves the face.
+    nd = 24
+    ang = np.linspace(0, 2 * np.pi, nd, endpoint=False)
+    rmax = 1.0 * die_px if die_px else 14.0 * r
+    steps = np.arange(1.6 * r, rmax, max(0.5, r * 0.25))
+    if len(steps) < 4:
+        return None
+    sx = x + np.cos(ang)[:, None] * steps[None, :]
+    sy = y + np.sin(ang)[:, None] * steps[None, :]
+    h, w = smooth.shape[:2]
+    if sx.min() < -r or sy.min() < -r or sx.max() > w + r or sy.max() > h + r:
+        pass  # samples clamp at the border; the border then reads as face
+    col = sample(smooth, sx, sy)
+    dist = np.linalg.norm(col - face[None, None, :], axis=2)
+    tol = max(25.0, 0.2 * math.sqrt(n2))
+    out = dist > tol
+    hit = out.argmax(axis=1)
+    found = out.any(axis=1)
+    if not found.all():
+        if _TRACE:
+            print('single: open face', found.sum(), nd)
+        return None
+    b = steps[hit]                                           # (nd,) boundary radii
+    bmin, bmax = float(b.min()), float(b.max())
+    opp = np.abs(b[: nd // 2] - b[nd // 2:]) / (b[: nd // 2] + b[nd // 2:])
+    if bmin < 2.2 * r or bmax > 2.2 * bmin or float(opp.max()) > 0.3:
+        if _TRACE:
+            print('single reject', bmin, bmax, r, opp.max())
+        return None
+    half = float(np.quantile(b, 0.2))   # ~ the distance to the nearest edges
+    side = 2 * half
+    if die_px and not (0.6 * die_px <= side <= 1.4 * die_px):
+        if _TRACE:
+            print('single: size', side, die_px)
+        return None
+    # The grid positions of the other pips must be blank face.
+    a = side / SIDE_PER_STEP
+    th = float(ang[int(np.argmin(b))]) % (np.pi / 2)
+    value, sep, why, present = _read_grid(smooth, x, y, th, a, a, r, face, pip)
+    if value != 1 or not _explained(p, x, y, th, a, a, present, p.sign[k], r):
+        if _TRACE:
+            print('single: read', value, why, present)
+        return None
+    conf = float(np.clip(0.5 + sep / 2, 0, 1))
+    return _Hyp(1, x, y, side, th, conf, "", 1)
+
+
+def _dedupe(hyps: list[_Hyp]) -> list[_Hyp]:
+    """Two hypotheses on one die: keep the sure one; disagreeing values -> unsure."""
+    hyps = sorted(hyps, key=lambda h: (h.value is None, -h.npips, -h.conf))
+    kept: list[_Hyp] = []
+    for h in hyps:
+        clash = None
+        for k in kept:
+            if math.hypot(h.cx - k.cx, h.cy - k.cy) < 0.45 * max(h.side, k.side):
+                clash = k
+                break
+        if clash is None:
+            kept.append(h)
+        elif h.value is not None and clash.value is not None and h.value != clash.value:
+            clash.value, clash.reason = None, "ambiguous"
+    return kept

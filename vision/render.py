@@ -1,0 +1,179 @@
+"""Synthetic dice-tray scenes: for tests, the demo camera and the demo mode.
+
+`render([3, 5, 1], seed=7)` draws those dice, seen from above, on a tray and
+returns the BGR frame; `render_scene` also returns where each die is. Same
+arguments, same image (everything random comes from `seed`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# (body BGR, pip BGR): white, ivory, black, red, green, blue, yellow, purple.
+DICE_COLOURS = [
+    ((235, 235, 235), (25, 25, 25)),
+    ((200, 225, 235), (30, 30, 30)),
+    ((35, 35, 35), (240, 240, 240)),
+    ((40, 40, 200), (245, 245, 245)),
+    ((60, 160, 40), (250, 250, 250)),
+    ((170, 70, 30), (240, 240, 240)),
+    ((40, 210, 230), (20, 20, 20)),
+    ((120, 40, 110), (230, 230, 230)),
+]
+_PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+@dataclass(frozen=True)
+class RenderedDie:
+    """Ground truth of one rendered die: value, centre (x, y), side px, angle deg."""
+
+    value: int
+    center: tuple[float, float]
+    side: float
+    angle: float
+
+
+def render(values, seed: int = 0, **kw) -> np.ndarray:
+    """Render dice showing `values` (ints 1-6); returns (H, W, 3) uint8 BGR.
+
+    Keyword arguments as `render_scene`.
+    """
+    return render_scene(values, seed=seed, **kw)[0]
+
+
+def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
+                 die_px: float = 64.0, tray=(120, 110, 40), colours=None,
+                 touching: bool = False, blur: float = 0.0, noise: float = 2.0,
+                 light: float = 0.25, glare: bool = False, pip_scale: float = 1.0,
+                 ) -> tuple[np.ndarray, list[RenderedDie]]:
+    """Render a top-down tray scene.
+
+    values: die values 1-6 (0 to ~12 dice).
+    size: (width, height) of the frame.
+    die_px: die side in pixels (each die varies by +-5 %).
+    tray: BGR colour of the tray felt.
+    colours: list of (body BGR, pip BGR) to pick from; default DICE_COLOURS.
+    touching: place dice in a tight cluster so they touch.
+    blur: Gaussian blur sigma in pixels; noise: Gaussian noise sigma, grey levels.
+    light: strength of an uneven-light gradient (0 = flat).
+    glare: add a soft bright spot.
+    Returns (image (H, W, 3) uint8 BGR, [RenderedDie, ...] in `values` order).
+    """
+    rng = np.random.default_rng(seed)
+    w, h = size
+    ss = 2  # supersampling for smooth edges
+    W, H = w * ss, h * ss
+    img = np.empty((H, W, 3), np.float32)
+    img[:] = tray
+    # Felt texture.
+    tex = rng.normal(0, 6, (H // 8 + 1, W // 8 + 1)).astype(np.float32)
+    tex = cv2.resize(tex, (W, H), interpolation=cv2.INTER_CUBIC)[:H, :W]
+    img += tex[..., None]
+    colours = colours or DICE_COLOURS
+    placed: list[RenderedDie] = []
+    for v in values:
+        v = int(v)
+        if v not in _PIPS:
+            raise ValueError(f"die value must be 1-6, got {v}")
+        side = die_px * rng.uniform(0.95, 1.05)
+        ang = rng.uniform(0, 90)
+        centre = _place(rng, placed, side, w, h, touching)
+        placed.append(RenderedDie(v, centre, side, ang))
+    # Shadows first, then bodies, so a die's shadow never covers a neighbour.
+    for d in placed:
+        pts = _square(d.center[0] + d.side * 0.06, d.center[1] + d.side * 0.08, d.side * 1.02,
+                      d.angle) * ss
+        sh = np.zeros((H, W), np.float32)
+        cv2.fillConvexPoly(sh, pts.astype(np.int32), 1.0, cv2.LINE_AA)
+        sh = cv2.GaussianBlur(sh, (0, 0), d.side * 0.08 * ss)
+        img *= (1 - 0.45 * sh)[..., None]
+    for k, d in enumerate(placed):
+        body, pipc = colours[int(rng.integers(len(colours)))]
+        _draw_die(img, d, body, pipc, ss, pip_scale, rng)
+    # Uneven light: a linear gradient in a random direction.
+    if light:
+        a = rng.uniform(0, 2 * math.pi)
+        yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+        g = ((xx / W - 0.5) * math.cos(a) + (yy / H - 0.5) * math.sin(a))
+        img *= (1 + light * g)[..., None]
+    if glare:
+        gx, gy = rng.uniform(0.2, 0.8) * W, rng.uniform(0.2, 0.8) * H
+        yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+        spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * (0.12 * W) ** 2))
+        img += 70 * spot[..., None]
+    img = cv2.resize(img, (w, h), interpolation=cv2.INTER_AREA)
+    if blur:
+        img = cv2.GaussianBlur(img, (0, 0), blur)
+    if noise:
+        img += rng.normal(0, noise, img.shape).astype(np.float32)
+    return np.clip(img, 0, 255).astype(np.uint8), placed
+
+
+def _square(cx: float, cy: float, side: float, ang_deg: float) -> np.ndarray:
+    a = math.radians(ang_deg)
+    e1 = np.array([math.cos(a), math.sin(a)]) * side / 2
+    e2 = np.array([-math.sin(a), math.cos(a)]) * side / 2
+    c = np.array([cx, cy])
+    return np.array([c - e1 - e2, c + e1 - e2, c + e1 + e2, c - e1 + e2])
+
+
+def _place(rng, placed, side, w, h, touching) -> tuple[float, float]:
+    margin = side * 0.9
+    for attempt in range(400):
+        if touching and placed:
+            base = placed[int(rng.integers(len(placed)))]
+            a = rng.uniform(0, 2 * math.pi)
+            dist = (base.side + side) / 2 * rng.uniform(1.05, 1.3)
+            x, y = base.center[0] + dist * math.cos(a), base.center[1] + dist * math.sin(a)
+        else:
+            x, y = rng.uniform(margin, w - margin), rng.uniform(margin, h - margin)
+        if not (margin <= x <= w - margin and margin <= y <= h - margin):
+            continue
+        # Circumscribed circles may overlap a little (touching), bodies not.
+        if all(math.hypot(x - d.center[0], y - d.center[1]) > (d.side + side) / 2 * 1.02
+               for d in placed):
+            return float(x), float(y)
+    raise ValueError("cannot place that many dice on this frame")
+
+
+def _draw_die(img, d: RenderedDie, body, pipc, ss, pip_scale, rng) -> None:
+    s = d.side * ss
+    cx, cy = d.center[0] * ss, d.center[1] * ss
+    # Rim: a slightly darker rounded square, then the top face inset.
+    rim = tuple(0.7 * c for c in body)
+    _rounded(img, cx, cy, s, d.angle, s * 0.16, rim)
+    _rounded(img, cx, cy, s * 0.9, d.angle, s * 0.14, body)
+    a = math.radians(d.angle)
+    e1 = np.array([math.cos(a), math.sin(a)])
+    e2 = np.array([-math.sin(a), math.cos(a)])
+    step = 0.27 * s
+    pr = 0.085 * s * pip_scale * (1.35 if d.value == 1 else 1.0)
+    for i, j in _PIPS[d.value]:
+        p = np.array([cx, cy]) + step * (i * e1 + j * e2)
+        cv2.circle(img, (int(round(p[0] * 4)), int(round(p[1] * 4))), int(round(pr * 4)),
+                   tuple(float(c) for c in pipc), -1, cv2.LINE_AA, shift=2)
+
+
+def _rounded(img, cx, cy, side, ang_deg, rad, col) -> None:
+    """Filled rounded square: a square shrunk by `rad`, dilated by a disc."""
+    pts = _square(cx, cy, side - 2 * rad, ang_deg)
+    col = tuple(float(c) for c in col)
+    cv2.fillConvexPoly(img, np.round(pts * 4).astype(np.int32), col, cv2.LINE_AA, shift=2)
+    for p in pts:
+        cv2.circle(img, (int(round(p[0] * 4)), int(round(p[1] * 4))), int(round(rad * 4)), col, -1,
+                   cv2.LINE_AA, shift=2)
+    for p, q in zip(pts, np.roll(pts, -1, axis=0)):
+        cv2.line(img, (int(round(p[0] * 4)), int(round(p[1] * 4))),
+                 (int(round(q[0] * 4)), int(round(q[1] * 4))), col, int(round(2 * rad)),
+                 cv2.LINE_AA, shift=2)

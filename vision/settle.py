@@ -1,0 +1,111 @@
+"""The still-frame watcher: read a roll once, after the dice have stopped.
+
+    watcher = vision.SettleWatcher()
+    for frame in camera:                      # (H, W, 3) uint8 BGR frames
+        st = watcher.feed(frame)
+        if st.state == "settled" and st.reading is not None:
+            use(st.reading)                   # exactly once per roll
+
+`feed` returns a `SettleStatus` whose `state` is one of:
+
+- "empty":   nothing moving and no dice read on the still frame;
+- "rolling": the picture is changing (dice moving, a hand in the tray);
+- "settling": still, but not for long enough yet;
+- "settled": still for `settle_s` seconds. The first "settled" status after a
+  movement carries the `reading` (vision.read of that frame) and `new=True`;
+  later ones repeat the same reading with `new=False`, so a roll is read once.
+
+Motion is the mean absolute difference between consecutive frames, shrunk to
+~160 px wide (cheap, and blind to sensor noise), against `motion_thr` grey
+levels. Time comes from the `t` argument (seconds) or the monotonic clock.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .reading import Reading
+
+
+@dataclass(frozen=True)
+class SettleStatus:
+    state: str
+    reading: Reading | None = None
+    new: bool = False
+    motion: float = 0.0
+
+
+class SettleWatcher:
+    """Feed frames; get "rolling" while they change and one reading per roll."""
+
+    def __init__(self, settle_s: float = 0.4, motion_thr: float = 2.0, config=None,
+                 reader=None, min_frames: int = 3):
+        """settle_s: seconds of stillness before reading; motion_thr: mean
+        grey-level change per pixel that counts as movement; config: passed to
+        vision.read; reader: a replacement for vision.read (tests); min_frames:
+        also require this many still frames (slow cameras)."""
+        self.settle_s = settle_s
+        self.motion_thr = motion_thr
+        self.config = config
+        self._reader = reader
+        self.min_frames = min_frames
+        self._prev: np.ndarray | None = None
+        self._still_since: float | None = None
+        self._still_frames = 0
+        self._reading: Reading | None = None
+        self._read_done = False
+
+    def reset(self) -> None:
+        """Forget the current roll (e.g. when a new game phase starts)."""
+        self.__init__(self.settle_s, self.motion_thr, self.config, self._reader, self.min_frames)
+
+    def feed(self, frame: np.ndarray, t: float | None = None) -> SettleStatus:
+        """Take the next frame ((H, W, 3) uint8 BGR); return the watcher's status."""
+        from .detect import validate_frame
+
+        frame = validate_frame(frame)
+        now = time.monotonic() if t is None else float(t)
+        small = self._shrink(frame)
+        motion = 0.0 if self._prev is None else float(cv2.absdiff(small, self._prev).mean())
+        first = self._prev is None
+        if self._prev is not None and small.shape != self._prev.shape:
+            motion, first = 255.0, False
+        self._prev = small
+        if motion > self.motion_thr or first:
+            moved = motion > self.motion_thr
+            self._still_since = now
+            self._still_frames = 1
+            if moved:
+                self._read_done = False
+                self._reading = None
+                return SettleStatus("rolling", motion=motion)
+            return SettleStatus("settling", motion=motion)
+        self._still_frames += 1
+        if self._still_since is None:
+            self._still_since = now
+        if now - self._still_since < self.settle_s or self._still_frames < self.min_frames:
+            return SettleStatus("settling", motion=motion)
+        if not self._read_done:
+            reader = self._reader
+            if reader is None:
+                from . import read as reader
+            self._reading = reader(frame, self.config)
+            self._read_done = True
+            if not self._reading.dice:
+                return SettleStatus("empty", self._reading, True, motion)
+            return SettleStatus("settled", self._reading, True, motion)
+        state = "settled" if self._reading is not None and self._reading.dice else "empty"
+        return SettleStatus(state, self._reading, False, motion)
+
+    @staticmethod
+    def _shrink(frame: np.ndarray) -> np.ndarray:
+        h, w = frame.shape[:2]
+        s = 160.0 / max(w, h)
+        g = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        if s < 1:
+            g = cv2.resize(g, (max(1, int(w * s)), max(1, int(h * s))), interpolation=cv2.INTER_AREA)
+        return cv2.GaussianBlur(g, (3, 3), 0)
