@@ -1,0 +1,286 @@
+"""The JSON API: every route, every error path; a refused request changes nothing."""
+
+import json
+
+import pytest
+
+from .conftest import SETUP, post
+
+ROLL = {"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}
+
+
+@pytest.fixture
+def started(paired, game_session):
+    assert post(paired, "/api/game", SETUP).status_code == 201
+    return paired
+
+
+def test_state_without_a_game(client):
+    data = client.get("/api/state").json
+    assert data["state"] is None and data["expected"] is None and data["version"] is None
+    assert data["lang"] == "en"
+
+
+def test_state_has_the_prompt_with_its_legal_options_and_the_history_in_words(started):
+    post(started, "/api/input", {"input": ROLL, "version": 0})
+    data = started.get("/api/state?lang=pt-BR").json
+    assert data["version"] == 1
+    assert data["expected"]["kind"] == "pick"
+    assert {"type": "pick", "area": "library", "for": "self"} in data["expected"]["options"]
+    assert data["history"][0]["input"]["type"] == "gate_roll"
+    assert data["history"][0]["text"][0].startswith("Rodada 1")
+    assert data["state"]["players"] == ["Anna", "Bruno", "Eric"]
+    assert started.get("/api/state?history=0").json["history"] == []
+
+
+def test_an_input_is_applied_once_and_answered_with_its_events(started, game_session):
+    r = post(started, "/api/input", {"input": ROLL, "version": 0})
+    assert r.status_code == 200
+    assert r.json["version"] == 1
+    assert r.json["events"][0]["key"] == "gates.open"
+    assert "gates open" in r.json["text"][0]
+    assert game_session.game.record.inputs[0]["source"] == "tablet"
+
+
+def test_a_stale_input_is_refused_not_applied_twice(started, game_session):
+    assert post(started, "/api/input", {"input": ROLL, "version": 0}).status_code == 200
+    pick = {"type": "pick", "area": "library", "for": "self"}
+    assert post(started, "/api/input", {"input": pick, "version": 1}).status_code == 200
+    # A second tablet taps the same choice, made against version 1.
+    r = post(started, "/api/input", {"input": pick, "version": 1})
+    assert r.status_code == 409 and r.json["error"] == "stale" and r.json["version"] == 2
+    assert game_session.game.version == 2
+
+
+@pytest.mark.parametrize("body, kind", [
+    ({"input": {"type": "gate_roll", "dice": [1, 2, 3]}, "version": 0}, "illegal"),
+    ({"input": {"type": "pick", "area": "inn"}, "version": 0}, "illegal"),
+    ({"input": {"type": "teleport"}, "version": 0}, "invalid"),
+    ({"input": {"type": "gate_roll", "dice": [7, 1, 1, 1, 1, 1, 1]}, "version": 0}, "invalid"),
+    ({"input": "gate_roll", "version": 0}, "invalid"),
+    ({"input": ROLL}, "invalid"),
+    ({"input": ROLL, "version": "0"}, "invalid"),
+    ({"input": ROLL, "version": True}, "invalid"),
+])
+def test_malformed_or_illegal_inputs_are_4xx_and_change_nothing(started, game_session, body, kind):
+    r = post(started, "/api/input", body)
+    assert r.status_code == (409 if kind == "illegal" else 400)
+    assert r.json["error"] == kind
+    assert r.json["message"]
+    assert "rule" in r.json
+    assert game_session.game.version == 0
+
+
+def test_an_illegal_input_names_the_rule(started):
+    r = post(started, "/api/input", {"input": {"type": "gate_roll", "dice": [1, 2, 3]}, "version": 0})
+    assert r.json["rule"] == "Setup"
+
+
+def test_a_body_that_is_not_json(started, game_session):
+    r = started.post("/api/input", data="{not json", content_type="application/json",
+                     headers={"X-Requested-With": "XMLHttpRequest"})
+    assert r.status_code == 400 and r.json["error"] == "invalid"
+    r = started.post("/api/input", data="input=1", headers={"X-Requested-With": "XMLHttpRequest"})
+    assert r.status_code == 400
+    assert game_session.game.version == 0
+
+
+def test_input_without_a_game(paired):
+    r = post(paired, "/api/input", {"input": ROLL, "version": 0})
+    assert r.status_code == 409 and r.json["error"] == "illegal"
+
+
+def test_undo_and_redo(started, game_session):
+    r = post(started, "/api/undo", {"version": 0})
+    assert r.status_code == 409 and "nothing to undo" in r.json["message"]
+    post(started, "/api/input", {"input": ROLL, "version": 0})
+    r = post(started, "/api/undo", {"version": 1})
+    assert r.status_code == 200 and r.json["version"] == 0 and r.json["undone"]["type"] == "gate_roll"
+    r = post(started, "/api/redo", {"version": 0})
+    assert r.status_code == 200 and r.json["version"] == 1
+    r = post(started, "/api/redo", {"version": 1})
+    assert r.status_code == 409 and "nothing to redo" in r.json["message"]
+
+
+def test_two_tablets_pressing_undo_at_once_undo_once(started, game_session):
+    post(started, "/api/input", {"input": ROLL, "version": 0})
+    post(started, "/api/input", {"input": {"type": "pick", "area": "inn", "for": "self"}, "version": 1})
+    assert post(started, "/api/undo", {"version": 2}).status_code == 200
+    r = post(started, "/api/undo", {"version": 2})
+    assert r.status_code == 409 and r.json["error"] == "stale"
+    assert game_session.game.version == 1
+
+
+def test_buttons_need_a_json_body_or_none(started):
+    assert started.post("/api/undo", headers={"X-Requested-With": "XMLHttpRequest"}).status_code == 409
+    r = post(started, "/api/undo", {"version": -1})
+    assert r.status_code == 400
+
+
+def test_confirm_enters_the_proposal(started, game_session):
+    r = post(started, "/api/confirm", {"version": 0})
+    assert r.status_code == 409, "a gate roll is never invented (R1): nothing to confirm without a reading"
+    post(started, "/api/input", {"input": ROLL, "version": 0})
+    post(started, "/api/input", {"input": {"type": "pick", "area": "library", "for": "self"}, "version": 1})
+    proposal = started.get("/api/state").json["proposal"]
+    assert proposal["input"] == {"type": "resource", "resource": "book"}
+    r = post(started, "/api/confirm", {"version": 2})
+    assert r.status_code == 200 and r.json["version"] == 3
+    assert game_session.game.record.inputs[-1]["resource"] == "book"
+
+
+def test_read_without_a_camera(started):
+    r = post(started, "/api/read", {})
+    assert r.status_code == 409 and r.json["error"] == "camera_unavailable"
+
+
+def test_camera_image_absent(client):
+    r = client.get("/api/camera.png")
+    assert r.status_code == 404 and r.json["error"] == "not_found"
+
+
+def test_camera_image_present(client, game_session, monkeypatch):
+    monkeypatch.setattr(game_session, "last_image", lambda: b"\x89PNG fake")
+    r = client.get("/api/camera.png")
+    assert r.status_code == 200 and r.mimetype == "image/png" and r.data.startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("setup", [
+    {"players": ["Anna"], "first_player": 0},
+    {"players": ["Anna", "anna"], "first_player": 0},
+    {"players": ["Anna", "Bruno"], "first_player": 5},
+    {"players": ["Anna", "Bruno"], "tops": {"jeweller": "B-six"}},
+    {"players": "Anna, Bruno"},
+])
+def test_a_bad_setup_is_400_and_starts_nothing(paired, game_session, setup):
+    r = post(paired, "/api/game", setup)
+    assert r.status_code == 400 and r.json["error"] == "invalid"
+    assert game_session.game is None
+
+
+def test_record_round_trip(started, game_session):
+    post(started, "/api/input", {"input": ROLL, "version": 0})
+    r = started.get("/api/record")
+    assert r.status_code == 200 and r.mimetype == "application/x-ndjson"
+    text = r.get_data(as_text=True)
+    assert json.loads(text.splitlines()[0])["format"] == "atlandice-record"
+    r = started.get("/api/record?download=1")
+    assert "attachment" in r.headers["Content-Disposition"]
+    # Load it back, as a text body and as JSON: a new stored game with the same inputs.
+    old_id = game_session.game_id
+    r = started.post("/api/record", data=text, content_type="text/plain",
+                     headers={"X-Requested-With": "XMLHttpRequest"})
+    assert r.status_code == 201 and r.json["version"] == 1 and r.json["game_id"] != old_id
+    r = post(started, "/api/record", {"record": text})
+    assert r.status_code == 201
+
+
+def test_record_without_a_game(client):
+    assert client.get("/api/record").status_code == 404
+
+
+@pytest.mark.parametrize("text, line", [
+    ("", 1),
+    ("not json\n", 1),
+    ('{"format": "atlandice-record", "version": 9, "setup": {}}\n', 1),
+    ("HEADER\n{\"type\": \"gate_roll\", \"dice\": [1, 2, 3, 4, 5, 6, 1]}\n{\"type\": \"pick\", \"area\": \"nowhere\"}\n", 3),
+    ("HEADER\n{\"type\": \"gate_roll\", \"dice\": [1, 2, 3]}\n", 2),
+])
+def test_a_bad_record_says_which_line_and_changes_nothing(started, game_session, text, line):
+    text = text.replace("HEADER", game_session.game.record.to_jsonl().strip())
+    before = (game_session.game_id, game_session.game.version)
+    r = started.post("/api/record", data=text, content_type="text/plain",
+                     headers={"X-Requested-With": "XMLHttpRequest"})
+    assert r.status_code == 400 and r.json["error"] == "record" and r.json["line"] == line
+    assert (game_session.game_id, game_session.game.version) == before
+    assert post(started, "/api/record", {"record": 5}).status_code == 400
+
+
+def test_games_and_resume(started, game_session):
+    games = started.get("/api/games").json["games"]
+    assert games[0]["players"] == ["Anna", "Bruno", "Eric"]
+    r = post(started, "/api/resume", {"game_id": games[0]["id"]})
+    assert r.status_code == 200 and r.json["game_id"] == games[0]["id"]
+    assert post(started, "/api/resume", {"game_id": 999}).status_code == 404
+    assert post(started, "/api/resume", {"game_id": "x"}).status_code == 400
+    assert post(started, "/api/resume").status_code == 200
+
+
+def test_resume_with_nothing_to_resume(paired):
+    assert post(paired, "/api/resume").status_code == 404
+
+
+def test_board_profile(paired, game_session, tmp_path):
+    profile = paired.get("/api/profile").json
+    assert profile["track"][0] == "start" and profile["confirmed"] is False
+    profile["confirmed"] = True
+    profile["track"] = ["start", "", "donation", "survey:total", "", "end"]
+    r = post(paired, "/api/profile", profile)
+    assert r.status_code == 200 and r.json["confirmed"] is True
+    assert game_session.profile["track"][2] == "donation"
+    assert "confirmed = true" in (tmp_path / "profile.toml").read_text()
+    bad = dict(profile, track=["start", "teleport", "end", "", "", ""])
+    r = post(paired, "/api/profile", bad)
+    assert r.status_code == 400 and r.json["rule"] == "R12"
+    assert game_session.profile["track"][1] == ""
+
+
+def test_unknown_routes_and_methods(client):
+    r = client.get("/api/nothing")
+    assert r.status_code == 404 and r.json["error"] == "not_found"
+    r = client.get("/api/input")
+    assert r.status_code == 405 and r.json["error"] == "method_not_allowed"
+    assert "POST" in r.headers["Allow"]
+    r = client.get("/no/such/page")
+    assert r.status_code == 404 and "text/html" in r.content_type
+
+
+def test_bodies_too_large_are_413(paired, game_session):
+    r = paired.post("/api/record", data="x" * (2 * 1024 * 1024), content_type="text/plain",
+                    headers={"X-Requested-With": "XMLHttpRequest"})
+    assert r.status_code == 413 and r.json["error"] == "too_large"
+    assert game_session.game is None
+
+
+def test_check_payout_the_books_example(client):
+    r = post(client, "/api/check/payout", {"counts": {"Anna": 3, "Bruno": 3, "Eric": 1, "Lola": 0}})
+    assert r.status_code == 200
+    data = r.json
+    assert data["first"] == ["Anna", "Bruno"] and data["second"] == [] and data["tied"]
+    assert data["tile"] == "Anna" and data["tokens"] == {"Bruno": 3}
+    assert any("R7" in line for line in data["why"])
+    r = post(client, "/api/check/payout", {"counts": {"Anna": 3, "Bruno": 3}, "taker": "Bruno"})
+    assert r.json["tokens"] == {"Anna": 3}
+
+
+@pytest.mark.parametrize("data", [{}, {"counts": {"A": 1}}, {"counts": {"A": -1, "B": 2}},
+                                  {"counts": {"A": "x", "B": 2}}, {"counts": {"A": 1, "B": 2}, "taker": "A"},
+                                  {"counts": {"A": 1, "B": 2}, "taker": 3}])
+def test_check_payout_errors(client, data):
+    r = post(client, "/api/check/payout", data)
+    assert r.status_code == 400 and r.json["error"] == "invalid"
+
+
+def test_check_final(client):
+    players = [{"name": "Anna", "stock": {"gem": 3, "book": 1}, "tiles": 1, "tokens": 4},
+               {"name": "Bruno", "stock": {"gem": 2, "book": 1}, "tiles": 0, "tokens": 5},
+               {"name": "Neutral", "stock": {"gem": 5}, "tiles": 2, "tokens": 0}]
+    r = post(client, "/api/check/final", {"players": players, "neutral": True, "depleted": ["tool"]})
+    assert r.status_code == 200
+    result = r.json["result"]
+    assert result["resources"]["gem"]["first"] == [2]
+    assert result["resources"]["gem"]["second"] == [0]
+    assert result["resources"]["book"]["tied"] is True
+    assert result["total"] == [1 + 3 + 3 + 4, 3 + 5, 3 + 6]
+    assert result["winners"] == [0], "the Neutral player never wins (R11)"
+    assert r.json["breakdown"]["winners"] == ["Anna"]
+
+
+@pytest.mark.parametrize("data", [{}, {"players": [{"name": "A"}]}, {"players": "x"},
+                                  {"players": [{"name": "A"}, {"name": "a"}]},
+                                  {"players": [{"name": "A", "stock": {"gold": 1}}, {"name": "B"}]},
+                                  {"players": [{"name": "A"}, {"name": "B"}], "depleted": ["gold"]},
+                                  {"players": [{"name": "A", "tiles": 100}, {"name": "B"}]}])
+def test_check_final_errors(client, data):
+    r = post(client, "/api/check/final", data)
+    assert r.status_code == 400 and r.json["error"] == "invalid"

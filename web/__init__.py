@@ -1,0 +1,118 @@
+"""The tablet page: a Flask application that shows the table and takes every choice.
+
+    app = create_app({"ALLOWED_HOSTS": ["pi.lan"]}, session=session)
+
+`session` is a companion.session.Session (the tests build one on a temporary
+SQLite file); without one the app makes an in-memory session of its own.
+
+Config keys read (all optional):
+    ALLOWED_HOSTS      extra Host names the page answers to (DNS rebinding guard)
+    PAIRING_CODE       a fixed pairing code; None/"" = a fresh code per pairing window
+    PAIRING_WINDOW     seconds a pairing window stays open (default 120)
+    SECRET_KEY         signs the session cookie; generated once and kept in the instance folder
+    INSTANCE_PATH      where the secret key is kept (default: Flask's instance folder)
+    SSE_HEARTBEAT      seconds between heartbeat comments on /api/events (default 15)
+    SSE_MAX_STREAMS    live streams at once (default 8; one server thread each); beyond: 503
+    MAX_CONTENT_LENGTH request body limit in bytes (default 1 MiB)
+    LANGUAGE           the default language when the browser asks for none we have
+
+Debug mode is never on, whatever the configuration says.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+from .pairing import Pairing
+
+DEFAULTS = {
+    "ALLOWED_HOSTS": [],
+    "PAIRING_CODE": None,
+    "PAIRING_WINDOW": 120.0,
+    "SSE_HEARTBEAT": 15.0,
+    "SSE_MAX_STREAMS": 8,
+    "MAX_CONTENT_LENGTH": 1024 * 1024,
+    "LANGUAGE": "en",
+    "SESSION_COOKIE_HTTPONLY": True,
+    "SESSION_COOKIE_SAMESITE": "Strict",
+    "SESSION_COOKIE_NAME": "atlandice",
+    "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
+}
+
+
+def _default_session():
+    from companion.board_profile import load_profile
+    from companion.session import Session
+    from companion.store import GameStore
+    return Session(GameStore(":memory:"), load_profile())
+
+
+def _secret_key(instance: Path) -> str:
+    """The key that signs cookies: made once, kept (0600) so paired tablets stay paired."""
+    path = instance / "secret_key"
+    try:
+        key = path.read_text(encoding="utf-8").strip()
+        if len(key) >= 32:
+            return key
+    except OSError:
+        pass
+    key = secrets.token_hex(32)
+    try:
+        instance.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(key)
+    except OSError:
+        pass  # a read-only instance folder: the key lasts as long as the process
+    return key
+
+
+def create_app(test_config: dict | None = None, session=None) -> Flask:
+    config = dict(test_config or {})
+    instance = config.pop("INSTANCE_PATH", None)
+    app = Flask(__name__, instance_path=str(instance) if instance else None,
+                instance_relative_config=True)
+    app.config.from_mapping(DEFAULTS)
+    app.json.sort_keys = False  # the state keeps its order: seats, resources, Areas
+    app.config.update(config)
+    # Never debug: the Werkzeug debugger would run code for anyone on the network.
+    app.config["DEBUG"] = False
+    app.debug = False
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+
+    from . import security
+    app.extensions["allowed_hosts"] = security.machine_names() | {
+        h.strip().lower().rstrip(".") for h in (app.config.get("ALLOWED_HOSTS") or []) if h and h.strip()}
+    app.extensions["pairing"] = Pairing(app.config.get("PAIRING_CODE") or None,
+                                        window=float(app.config["PAIRING_WINDOW"]))
+    app.extensions["session"] = session if session is not None else _default_session()
+
+    from . import api, errors, i18n, pages, stream
+    errors.init_app(app)
+    i18n.init_app(app)
+
+    @app.before_request
+    def _guard():
+        security.check_host()
+        security.check_csrf()
+
+    @app.after_request
+    def _headers(response):
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
+            "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+        return response
+
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(stream.bp)
+    return app

@@ -1,0 +1,245 @@
+"""The JSON API (docs/api.md, docs/openapi.json): the page uses it, and so can others.
+
+Reading is open to anyone on the network; every write needs a paired device
+(see web/security.py). Errors are `{"error": kind, "message": ..., "rule": ...}`.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from companion.game import ReplayError
+from companion.i18n import render
+from companion.rules.profile import validate_profile
+
+from . import check, i18n, security, view
+from .errors import ApiError, from_rule_error
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+BUTTONS = ("undo", "redo", "confirm", "read")
+
+
+def game_session():
+    return current_app.extensions["session"]
+
+
+def body() -> dict:
+    """The request's JSON object, or 400."""
+    data = request.get_json(silent=True, force=False) if request.is_json else None
+    if not isinstance(data, dict):
+        raise ApiError(400, "invalid", "send a JSON object (Content-Type: application/json)")
+    return data
+
+
+def optional_version(data: dict) -> int | None:
+    version = data.get("version")
+    if version is None:
+        return None
+    if type(version) is not int or version < 0:
+        raise ApiError(400, "invalid", "'version' must be the game version the page saw (an integer)")
+    return version
+
+
+def check_version(sess, version: int | None) -> None:
+    """Under the session lock: refuse a button pressed against an older state (409)."""
+    if version is None:
+        return
+    if sess.game is None:
+        raise ApiError(409, "illegal", "no game in progress: set one up first")
+    if version != sess.game.version:
+        raise ApiError(409, "stale", f"the game has moved on (you saw version {version}, it is now "
+                       f"{sess.game.version}): look again before choosing", None, version=sess.game.version)
+
+
+def texts(events: list[dict], state: dict | None, lang: str) -> list[str]:
+    if not state:
+        return []
+    names = view.labels_for(state, lang)
+    return [render(ev, lang, names) for ev in events]
+
+
+def outcome(sess, events: list[dict] | None = None, **extra) -> Response:
+    lang = i18n.current()
+    with sess.lock:
+        state = sess.game.state if sess.game else None
+        data = {"ok": True, "version": sess.game.version if sess.game else None,
+                "change_id": sess.change_id, "game_id": sess.game_id}
+    if events is not None:
+        data["events"] = events
+        data["text"] = texts(events, state, lang)
+    data.update(extra)
+    return jsonify(data)
+
+
+# --- reading ---------------------------------------------------------------------
+
+@bp.get("/state")
+def state():
+    """The whole table: state, the prompt with its legal options, the history in words."""
+    sess = game_session()
+    snap = sess.snapshot()
+    lang = i18n.current()
+    if request.args.get("history") == "0":
+        snap["history"] = []
+    elif snap.get("state"):
+        names = view.labels_for(snap["state"], lang)
+        snap["history"] = [dict(entry, text=[render(ev, lang, names) for ev in entry["events"]])
+                           for entry in snap["history"]]
+    snap["lang"] = lang
+    snap["paired"] = security.is_paired()
+    return jsonify(snap)
+
+
+@bp.get("/record")
+def record():
+    """The game record (JSON Lines, the engine's format); ?download=1 as a file."""
+    sess = game_session()
+    with sess.lock:
+        if sess.game is None:
+            raise ApiError(404, "not_found", "no game in progress: there is no record to give")
+        text = sess.game.record.to_jsonl()
+        game_id = sess.game_id
+    response = Response(text, mimetype="application/x-ndjson")
+    if request.args.get("download"):
+        response.headers["Content-Disposition"] = f'attachment; filename="atlandice-game-{game_id}.jsonl"'
+    return response
+
+
+@bp.get("/games")
+def games():
+    """The games kept on the companion, newest first (to resume one)."""
+    return jsonify({"games": game_session().store.games()})
+
+
+@bp.get("/profile")
+def profile():
+    return jsonify(game_session().profile)
+
+
+@bp.get("/camera.png")
+def camera_image():
+    image = game_session().last_image()
+    if not image:
+        raise ApiError(404, "not_found", "no dice reading with an image yet")
+    response = Response(image, mimetype="image/png")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# --- changing the game (paired devices only) ----------------------------------------
+
+@bp.post("/input")
+@security.paired_required
+def submit_input():
+    """One input, made against the game version the page saw (`version`): 409 when stale."""
+    data = body()
+    inp = data.get("input")
+    if not isinstance(inp, dict):
+        raise ApiError(400, "invalid", "'input' must be one input object (see docs/engine-api.md)")
+    if "version" not in data:
+        raise ApiError(400, "invalid", "'version' is required: the game version the input was made against")
+    version = optional_version(data)
+    inp = dict(inp)
+    if not isinstance(inp.get("source"), str):
+        inp["source"] = "tablet"
+    sess = game_session()
+    events = sess.submit(inp, version)
+    return outcome(sess, events)
+
+
+@bp.post("/<any(undo, redo, confirm, read):button>")
+@security.paired_required
+def press(button: str):
+    """The panel's buttons, on the screen: UNDO, REDO, CONFIRM, READ (`version` optional)."""
+    data = body() if request.content_length else {}
+    version = optional_version(data)
+    sess = game_session()
+    with sess.lock:
+        check_version(sess, version)
+        if button == "undo":
+            taken = sess.undo()
+            return outcome(sess, undone=taken)
+        if button == "redo":
+            return outcome(sess, sess.redo())
+        if button == "confirm":
+            return outcome(sess, sess.confirm())
+    reading = sess.read_dice()  # outside the lock: the camera may take a moment
+    if reading is None:
+        raise ApiError(409, "camera_unavailable", sess.camera_status().get("message") or "camera unavailable")
+    return outcome(sess, reading=reading)
+
+
+@bp.post("/game")
+@security.paired_required
+def new_game():
+    """A new game: {"players": [2-4 names in seat order], "first_player": seat, "tops": {district: tile}}."""
+    data = body()
+    setup = {k: data[k] for k in ("players", "first_player", "tops") if k in data}
+    sess = game_session()
+    try:
+        sess.new_game(setup)
+    except ReplayError as exc:  # a setup the rules refuse: say why, not "line 1"
+        raise from_rule_error(exc.error) from None
+    return outcome(sess), 201
+
+
+@bp.post("/resume")
+@security.paired_required
+def resume():
+    data = body() if request.content_length else {}
+    game_id = data.get("game_id")
+    if game_id is not None and (type(game_id) is not int or game_id < 1):
+        raise ApiError(400, "invalid", "'game_id' must be a stored game's id")
+    sess = game_session()
+    try:
+        found = sess.resume(game_id) if game_id is not None else sess.resume()
+    except KeyError:
+        raise ApiError(404, "not_found", f"no stored game {game_id}") from None
+    if not found:
+        raise ApiError(404, "not_found", "no unfinished game to resume")
+    return outcome(sess)
+
+
+@bp.post("/record")
+@security.paired_required
+def load_record():
+    """A game record (JSON Lines) becomes the current game: text body, or {"record": text}."""
+    if request.is_json:
+        text = body().get("record")
+        if not isinstance(text, str):
+            raise ApiError(400, "invalid", "'record' must be the record's text (JSON Lines)")
+    else:
+        text = request.get_data(as_text=True)
+    if not text.strip():
+        raise ApiError(400, "record", "the record is empty: its first line must be the header", None, line=1)
+    sess = game_session()
+    sess.load_record(text)
+    return outcome(sess), 201
+
+
+@bp.post("/profile")
+@security.paired_required
+def set_profile():
+    """The board profile (R12): clock track, clock icons, confirmed."""
+    data = body()
+    clean = validate_profile(data)  # RuleError("invalid") -> 400
+    game_session().set_profile(clean)
+    return jsonify(game_session().profile)
+
+
+# --- the check page's sums (no game needed, nothing changes) -------------------------
+
+@bp.post("/check/payout")
+def check_payout():
+    """{"counts": {name: n, ...}, "taker": name or null} -> the empty-District payout and why."""
+    data = body()
+    return jsonify(check.payout(data.get("counts"), data.get("taker"), i18n.current()))
+
+
+@bp.post("/check/final")
+def check_final():
+    """{"players": [{"name", "stock": {r: n}, "tiles": n, "tokens": n}], "neutral": bool, "depleted": [r]}."""
+    data = body()
+    return jsonify(check.final(data.get("players"), bool(data.get("neutral")), data.get("depleted") or [],
+                               i18n.current()))

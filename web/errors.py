@@ -1,0 +1,91 @@
+"""Errors as values with reasons: every refusal is `{"error": kind, "message": ..., "rule": ...}`.
+
+    400 invalid / bad_request / bad_host / record   the request is not understood
+    403 not_paired / csrf                            not allowed from this device or page
+    404 not_found, 405 method_not_allowed
+    409 stale (another tablet got there first) / illegal (not allowed now)
+    413 too_large, 503 busy (too many live streams)
+
+API paths (/api/...) always answer JSON; pages answer a short HTML page
+unless the client asks for JSON.
+"""
+
+from __future__ import annotations
+
+from flask import jsonify, make_response, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from companion.game import ReplayError
+from companion.record import RecordError
+from companion.rules import RuleError
+from companion.session import StaleVersion
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, kind: str, message: str, rule: str | None = None, **extra):
+        super().__init__(message)
+        self.status = status
+        self.kind = kind
+        self.message = message
+        self.rule = rule
+        self.extra = extra
+
+    def to_dict(self) -> dict:
+        return {"error": self.kind, "message": self.message, "rule": self.rule, **self.extra}
+
+
+_HTTP_KINDS = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
+               415: "unsupported_media_type", 503: "busy"}
+
+
+def from_rule_error(exc: RuleError) -> ApiError:
+    status = 400 if exc.kind == "invalid" else 409
+    return ApiError(status, exc.kind, exc.message, exc.rule)
+
+
+def wants_json() -> bool:
+    if request.path.startswith("/api/") or request.path == "/api":
+        return True
+    if request.is_json or request.headers.get("X-Requested-With") == "XMLHttpRequest":
+        return True
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best == "application/json"
+
+
+def respond(err: ApiError):
+    if wants_json():
+        response = make_response(jsonify(err.to_dict()), err.status)
+    else:
+        response = make_response(render_template("error.html", error=err), err.status)
+    return response
+
+
+def init_app(app) -> None:
+    @app.errorhandler(ApiError)
+    def _api_error(exc: ApiError):
+        return respond(exc)
+
+    @app.errorhandler(RuleError)
+    def _rule_error(exc: RuleError):
+        return respond(from_rule_error(exc))
+
+    @app.errorhandler(StaleVersion)
+    def _stale(exc: StaleVersion):
+        return respond(ApiError(409, "stale", str(exc), None, version=exc.current))
+
+    @app.errorhandler(RecordError)
+    def _record(exc: RecordError):
+        return respond(ApiError(400, "record", str(exc), None, line=exc.line))
+
+    @app.errorhandler(ReplayError)
+    def _replay(exc: ReplayError):
+        return respond(ApiError(400, "record", f"line {exc.line}: {exc.error.message}", exc.error.rule,
+                                line=exc.line))
+
+    @app.errorhandler(HTTPException)
+    def _http(exc: HTTPException):
+        kind = _HTTP_KINDS.get(exc.code or 500, "error")
+        response = respond(ApiError(exc.code or 500, kind, exc.description or exc.name))
+        if exc.code == 405 and getattr(exc, "valid_methods", None):
+            response.headers["Allow"] = ", ".join(exc.valid_methods)
+        return response

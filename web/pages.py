@@ -1,0 +1,185 @@
+"""The HTML pages: the table (live), setup, board profile, camera, check, pairing."""
+
+from __future__ import annotations
+
+import io
+
+from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template, request,
+                   session, url_for)
+
+from companion.rules.names import DISTRICTS, MARKET, RESOURCES, STACKS, TILES
+from companion.rules.profile import SPACE_KINDS
+
+from . import check, i18n, security, view
+from .errors import ApiError
+
+bp = Blueprint("pages", __name__)
+
+
+def game_session():
+    return current_app.extensions["session"]
+
+
+def pairing():
+    return current_app.extensions["pairing"]
+
+
+def table_view() -> dict:
+    sess = game_session()
+    v = view.table(sess.snapshot(), i18n.current())
+    v["has_image"] = bool(sess.last_image())
+    return v
+
+
+def common() -> dict:
+    return {"paired": security.is_paired(), "csrf_token": security.csrf_token()}
+
+
+@bp.get("/")
+def table():
+    """The table at a glance: the board, the players, the prompt, the history."""
+    v = table_view()
+    return render_template("table.html", v=v, **common())
+
+
+@bp.get("/live")
+def live():
+    """The live part of the table page alone (the page's script swaps it in at each change)."""
+    v = table_view()
+    response = Response(render_template("live.html", v=v, **common()), mimetype="text/html")
+    response.headers["X-Version"] = "" if v["version"] is None else str(v["version"])
+    response.headers["X-Change-Id"] = str(v["change_id"])
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/setup")
+def setup():
+    sess = game_session()
+    return render_template("setup.html", stacks={d: STACKS[d] for d in DISTRICTS},
+                           games=sess.store.games()[:10], has_game=sess.game is not None, **common())
+
+
+@bp.get("/profile")
+def profile():
+    sess = game_session()
+    return render_template("profile.html", profile=sess.profile, kinds=SPACE_KINDS,
+                           tiles=list(TILES) + [MARKET], **common())
+
+
+@bp.get("/camera")
+def camera():
+    return render_template("camera.html", v=table_view(), **common())
+
+
+@bp.get("/check")
+def check_page():
+    """Payouts and final scoring from typed counts: no game needed, nothing changes (GET form)."""
+    lang = i18n.current()
+    args = request.args
+    payout = final = None
+    errors = []
+    seats = range(check.MAX_SEATS)
+    if args.get("do") == "payout":
+        counts = {}
+        for i in seats:
+            name = args.get(f"name{i}", "").strip()
+            if name or args.get(f"count{i}", "").strip():
+                counts[name or f"P{i + 1}"] = args.get(f"count{i}", "0")
+        try:
+            payout = check.payout(counts, args.get("taker") or None, lang)
+        except ApiError as exc:
+            errors.append(exc.message)
+    elif args.get("do") == "final":
+        players = []
+        for i in seats:
+            name = args.get(f"name{i}", "").strip()
+            fields = [args.get(f"{r}{i}", "") for r in RESOURCES] + [args.get(f"tiles{i}", ""), args.get(f"tokens{i}", "")]
+            if name or any(f.strip() for f in fields):
+                players.append({"name": name, "stock": {r: args.get(f"{r}{i}", "0") for r in RESOURCES},
+                                "tiles": args.get(f"tiles{i}", "0"), "tokens": args.get(f"tokens{i}", "0")})
+        neutral = args.get("neutral") == "1"
+        depleted = [r for r in RESOURCES if args.get(f"depleted_{r}") == "1"]
+        try:
+            final = check.final(players, neutral, depleted, lang)
+        except ApiError as exc:
+            errors.append(exc.message)
+    status = 400 if errors else 200
+    return render_template("check.html", args=args, seats=seats, payout=payout, final=final,
+                           errors=errors, resources=RESOURCES, **common()), status
+
+
+# --- pairing -----------------------------------------------------------------------
+
+@bp.get("/pair")
+def pair_form():
+    return render_template("pair.html", code=request.args.get("code", ""),
+                           open=pairing().is_open(), **common())
+
+
+@bp.post("/pair")
+def pair():
+    """The code shown on the device (or set in the configuration) pairs this browser."""
+    if request.is_json:
+        data = request.get_json(silent=True)
+        code = data.get("code") if isinstance(data, dict) else None
+    else:
+        code = request.form.get("code")
+    if not isinstance(code, str) or not code.strip():
+        raise ApiError(400, "invalid", "type the pairing code")
+    if not pairing().attempt(code):
+        raise ApiError(403, "bad_code", "wrong or expired pairing code: hold CONFIRM on the panel "
+                                        "for a new one")
+    session.clear()
+    session.permanent = True
+    session["paired"] = True
+    security.csrf_token()
+    if request.is_json or request.headers.get("X-Requested-With") == "XMLHttpRequest":
+        return jsonify({"ok": True, "paired": True})
+    return redirect(url_for("pages.table"), 303)
+
+
+@bp.post("/unpair")
+def unpair():
+    session.pop("paired", None)
+    if request.is_json or request.headers.get("X-Requested-With") == "XMLHttpRequest":
+        return jsonify({"ok": True, "paired": False})
+    return redirect(url_for("pages.table"), 303)
+
+
+def _local_only() -> None:
+    if request.remote_addr not in ("127.0.0.1", "::1"):
+        raise ApiError(403, "not_local", "this page is only for the companion's own screen")
+
+
+@bp.get("/device")
+def device():
+    """The device's own screen (loopback only): the pairing code and a QR code to scan."""
+    _local_only()
+    p = pairing()
+    return render_template("device.html", code=p.code, open=p.is_open(), fixed=p.fixed,
+                           remaining=int(p.remaining()), **common())
+
+
+@bp.post("/device/window")
+def device_window():
+    """Open a pairing window from the device itself (what holding CONFIRM does)."""
+    _local_only()
+    pairing().open_window()
+    if request.headers.get("X-Requested-With") == "XMLHttpRequest":
+        return jsonify({"ok": True})
+    return redirect(url_for("pages.device"), 303)
+
+
+@bp.get("/device/qr.svg")
+def device_qr():
+    """A QR code of the pairing link, for the device's screen only."""
+    _local_only()
+    import segno
+    host = request.args.get("host") or request.host
+    link = f"http://{host}/pair?code={pairing().code}"
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", scale=6, border=2)
+    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "no-store"
+    return response

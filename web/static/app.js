@@ -1,0 +1,369 @@
+/* The Atlandice table companion: the page's one script.
+ *
+ * ES5 on purpose (old tablets): no modules, no arrow functions, no fetch.
+ * The server renders every piece of the table (GET /live); this script
+ * listens to the live stream (GET /api/events), swaps the fresh table in,
+ * and sends taps to the JSON API with the game version the page shows, so a
+ * tap made against an older state is refused (409) and never applied twice.
+ */
+(function () {
+  "use strict";
+
+  var body = document.body;
+  var lang = body.getAttribute("data-lang") || "en";
+  var page = body.getAttribute("data-page");
+  var busy = false;            // one request at a time from this page
+  var refreshing = false, refreshAgain = false;
+  var dice = [];               // the gate roll being entered
+  var diceVersion = null;      // the version the entry was started at
+  var diceSelected = -1;       // the slot being corrected
+  var diceSource = "hand";
+
+  function $(id) { return document.getElementById(id); }
+
+  function closest(el, test) {
+    while (el && el !== document) {
+      if (el.nodeType === 1 && test(el)) { return el; }
+      el = el.parentNode;
+    }
+    return null;
+  }
+
+  function csrf() {
+    var meta = document.querySelector('meta[name="csrf-token"]');
+    return meta ? meta.getAttribute("content") : "";
+  }
+
+  function toast(text, kind) {
+    var el = $("toast");
+    if (!el) { return; }
+    el.className = "toast " + (kind || "error");
+    el.textContent = text;
+    el.hidden = false;
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(function () { el.hidden = true; }, kind === "ok" ? 2500 : 8000);
+  }
+
+  function request(method, url, data, done, contentType) {
+    var xhr = new XMLHttpRequest();
+    xhr.open(method, url, true);
+    xhr.setRequestHeader("X-Requested-With", "XMLHttpRequest");
+    xhr.setRequestHeader("X-CSRF-Token", csrf());
+    xhr.setRequestHeader("Accept", "application/json");
+    var payload = null;
+    if (data !== null && data !== undefined) {
+      if (contentType) {
+        xhr.setRequestHeader("Content-Type", contentType);
+        payload = data;
+      } else {
+        xhr.setRequestHeader("Content-Type", "application/json");
+        payload = JSON.stringify(data);
+      }
+    }
+    xhr.onreadystatechange = function () {
+      if (xhr.readyState !== 4) { return; }
+      var reply = null;
+      try { reply = JSON.parse(xhr.responseText); } catch (e) { reply = null; }
+      done(xhr.status, reply, xhr);
+    };
+    xhr.send(payload);
+  }
+
+  function refused(status, reply) {
+    if (status === 0) { toast(body.getAttribute("data-t-network")); return; }
+    if (reply && reply.error === "stale") { toast(body.getAttribute("data-t-stale"), "info"); return; }
+    var text = body.getAttribute("data-t-refused") + " " + (reply && reply.message ? reply.message : status);
+    if (reply && reply.rule) { text += " (" + reply.rule + ")"; }
+    toast(text);
+  }
+
+  function liveVersion() {
+    var live = $("live");
+    if (!live) { return null; }
+    var v = live.getAttribute("data-version");
+    return v === "" || v === null ? null : parseInt(v, 10);
+  }
+
+  /* --- the live table ------------------------------------------------------ */
+
+  function refresh() {
+    if (!$("live")) { return; }
+    if (refreshing) { refreshAgain = true; return; }
+    refreshing = true;
+    var xhr = new XMLHttpRequest();
+    xhr.open("GET", "/live?lang=" + encodeURIComponent(lang) + "&_=" + new Date().getTime(), true);
+    xhr.onreadystatechange = function () {
+      if (xhr.readyState !== 4) { return; }
+      refreshing = false;
+      if (xhr.status === 200) {
+        var holder = document.createElement("div");
+        holder.innerHTML = xhr.responseText;
+        var fresh = holder.querySelector ? holder.querySelector("#live") : holder.firstChild;
+        var old = $("live");
+        if (fresh && old) {
+          old.parentNode.replaceChild(fresh, old);
+          setupDiceEntry();
+        }
+      }
+      if (refreshAgain) { refreshAgain = false; refresh(); }
+    };
+    xhr.send(null);
+  }
+
+  function setOnline(online) {
+    var el = $("conn");
+    if (!el) { return; }
+    el.textContent = el.getAttribute(online ? "data-online" : "data-offline");
+    el.className = "conn " + (online ? "online" : "offline");
+    if (online) { body.className = body.className.replace(/\s*is-offline/g, ""); }
+    else if (body.className.indexOf("is-offline") < 0) { body.className += " is-offline"; }
+  }
+
+  function connect() {
+    if (!window.EventSource) {
+      setOnline(true);
+      setInterval(refresh, 2000);   // a very old browser: poll instead
+      return;
+    }
+    var source = new EventSource("/api/events?lang=" + encodeURIComponent(lang));
+    var first = true;
+    source.addEventListener("change", function (e) {
+      setOnline(true);
+      var data = null;
+      try { data = JSON.parse(e.data); } catch (err) { data = null; }
+      var live = $("live");
+      var shown = live ? live.getAttribute("data-change") : null;
+      if (first && data && shown !== null && String(data.change_id) === shown) { first = false; return; }
+      first = false;
+      refresh();
+    }, false);
+    source.onopen = function () { setOnline(true); };
+    source.onerror = function () {
+      setOnline(false);
+      // The browser reconnects by itself (retry: 1000), sending Last-Event-ID.
+      if (source.readyState === 2) { setTimeout(connect, 2000); }
+    };
+  }
+
+  /* --- taps ------------------------------------------------------------------ */
+
+  function send(url, data, after) {
+    if (busy) { return; }
+    busy = true;
+    body.className += " busy";
+    request("POST", url, data, function (status, reply) {
+      busy = false;
+      body.className = body.className.replace(/\s*busy/g, "");
+      if (status >= 200 && status < 300) {
+        if (after) { after(reply); } else { refresh(); }
+      } else {
+        refused(status, reply);
+        refresh();
+      }
+    });
+  }
+
+  function submitInput(input) {
+    send("/api/input", {input: input, version: liveVersion()});
+  }
+
+  document.addEventListener("click", function (e) {
+    var target = e.target;
+    var option = closest(target, function (el) { return el.hasAttribute && el.hasAttribute("data-input"); });
+    if (option && !option.disabled) {
+      e.preventDefault();
+      submitInput(JSON.parse(option.getAttribute("data-input")));
+      return;
+    }
+    var button = closest(target, function (el) { return el.hasAttribute && el.hasAttribute("data-button"); });
+    if (button && !button.disabled) {
+      e.preventDefault();
+      var name = button.getAttribute("data-button");
+      var reload = button.hasAttribute("data-reload");
+      send("/api/" + name, {version: liveVersion()}, reload ? function () { location.reload(); } : null);
+      return;
+    }
+    var face = closest(target, function (el) { return el.hasAttribute && el.hasAttribute("data-face"); });
+    if (face && closest(face, function (el) { return el.id === "dice-entry"; })) {
+      e.preventDefault();
+      enterFace(parseInt(face.getAttribute("data-face"), 10));
+      return;
+    }
+    var slot = closest(target, function (el) { return el.hasAttribute && el.hasAttribute("data-slot"); });
+    if (slot) {
+      e.preventDefault();
+      var i = parseInt(slot.getAttribute("data-slot"), 10);
+      diceSelected = diceSelected === i ? -1 : i;
+      drawDice();
+      return;
+    }
+    if (target.id === "dice-clear") { e.preventDefault(); dice = []; diceSelected = -1; diceSource = "hand"; drawDice(); return; }
+    if (target.id === "dice-enter") {
+      e.preventDefault();
+      if (complete()) { submitInput({type: "gate_roll", dice: dice.slice(0), source: diceSource}); }
+      return;
+    }
+    var resume = closest(target, function (el) { return el.hasAttribute && el.hasAttribute("data-resume"); });
+    if (resume) {
+      e.preventDefault();
+      send("/api/resume", {game_id: parseInt(resume.getAttribute("data-resume"), 10)}, goTable);
+      return;
+    }
+    if (target.hasAttribute && target.hasAttribute("data-remove-space")) {
+      e.preventDefault();
+      var row = closest(target, function (el) { return el.tagName === "LI"; });
+      if (row) { row.parentNode.removeChild(row); }
+      return;
+    }
+    if (target.id === "add-space") {
+      e.preventDefault();
+      addSpace();
+    }
+  }, false);
+
+  function goTable() { location.href = "/"; }
+
+  /* --- entering a gate roll: big die faces, the camera's reading proposed ---- */
+
+  function entryCount() {
+    var entry = $("dice-entry");
+    return entry ? parseInt(entry.getAttribute("data-count"), 10) : 0;
+  }
+
+  function complete() {
+    var n = entryCount();
+    if (dice.length !== n) { return false; }
+    for (var i = 0; i < n; i++) { if (!dice[i]) { return false; } }
+    return true;
+  }
+
+  function enterFace(value) {
+    var n = entryCount();
+    if (diceSelected >= 0 && diceSelected < n) {
+      dice[diceSelected] = value;
+      diceSelected = -1;
+    } else {
+      var placed = false;
+      for (var i = 0; i < dice.length; i++) { if (!dice[i]) { dice[i] = value; placed = true; break; } }
+      if (!placed && dice.length < n) { dice.push(value); }
+    }
+    diceSource = "hand";
+    drawDice();
+  }
+
+  function drawDice() {
+    var slots = document.querySelectorAll ? document.querySelectorAll("#slots .slot") : [];
+    for (var i = 0; i < slots.length; i++) {
+      var value = dice[i];
+      slots[i].textContent = value ? String(value) : (i < dice.length ? "?" : "\u00a0");
+      slots[i].className = "slot" + (value ? " filled" : (i < dice.length ? " unsure" : "")) +
+        (i === diceSelected ? " selected" : "");
+    }
+    var enter = $("dice-enter");
+    if (enter) { enter.disabled = !complete() || !body.className.match(/\bpaired\b/); }
+  }
+
+  function setupDiceEntry() {
+    var entry = $("dice-entry");
+    if (!entry) { dice = []; diceVersion = null; diceSelected = -1; return; }
+    var version = liveVersion();
+    if (diceVersion !== version) {
+      dice = [];
+      diceSelected = -1;
+      diceSource = "hand";
+      diceVersion = version;
+    }
+    var proposal = entry.getAttribute("data-proposal");
+    if (proposal && dice.length === 0) {
+      try {
+        var input = JSON.parse(proposal);
+        dice = [];
+        for (var i = 0; i < input.dice.length && i < entryCount(); i++) { dice.push(input.dice[i] || 0); }
+        diceSource = "camera";
+      } catch (e) { dice = []; }
+    }
+    drawDice();
+  }
+
+  /* --- setup, records, profile --------------------------------------------- */
+
+  function formSetup(form) {
+    var players = [];
+    var seats = [];
+    for (var i = 0; i < 4; i++) {
+      var name = form.elements["player" + i].value.replace(/^\s+|\s+$/g, "");
+      if (name) { players.push(name); seats.push(i); }
+    }
+    var first = 0;
+    var radios = form.elements.first;
+    for (var j = 0; j < radios.length; j++) {
+      if (radios[j].checked) {
+        var k = seats.indexOf(parseInt(radios[j].value, 10));
+        first = k < 0 ? 0 : k;
+      }
+    }
+    var tops = {};
+    var districts = ["jeweller", "library", "inn", "works", "blacksmith"];
+    for (var d = 0; d < districts.length; d++) {
+      var group = form.elements["top_" + districts[d]];
+      for (var g = 0; g < group.length; g++) { if (group[g].checked) { tops[districts[d]] = group[g].value; } }
+    }
+    return {players: players, first_player: first, tops: tops};
+  }
+
+  function addSpace() {
+    var tpl = $("space-template");
+    var track = $("track");
+    if (!tpl || !track) { return; }
+    var holder = document.createElement("ol");
+    holder.innerHTML = tpl.innerHTML;
+    var row = holder.getElementsByTagName("li")[0];
+    track.insertBefore(row, track.lastElementChild || track.lastChild);
+  }
+
+  function formProfile(form) {
+    var spaces = form.querySelectorAll('[name="space"]');
+    var track = [];
+    for (var i = 0; i < spaces.length; i++) { track.push(spaces[i].value); }
+    var icons = {};
+    var selects = form.querySelectorAll("select[data-tile]");
+    for (var j = 0; j < selects.length; j++) { icons[selects[j].getAttribute("data-tile")] = parseInt(selects[j].value, 10); }
+    return {name: form.getAttribute("data-name") || "custom", confirmed: $("confirmed").checked,
+            track: track, icons: icons};
+  }
+
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (form.id === "setup-form") {
+      e.preventDefault();
+      send("/api/game", formSetup(form), goTable);
+    } else if (form.id === "profile-form") {
+      e.preventDefault();
+      send("/api/profile", formProfile(form), function () { toast(body.getAttribute("data-t-saved") || "OK", "ok"); });
+    } else if (form.id === "record-form") {
+      e.preventDefault();
+      var input = $("record-file");
+      if (!input.files || !input.files.length || !window.FileReader) { return; }
+      var reader = new FileReader();
+      reader.onload = function () { send("/api/record", String(reader.result), goTable, "text/plain"); };
+      reader.readAsText(input.files[0]);
+    }
+  }, false);
+
+  // send() with a content type for plain-text bodies (a record).
+  var plainSend = send;
+  send = function (url, data, after, contentType) {
+    if (!contentType) { return plainSend(url, data, after); }
+    if (busy) { return; }
+    busy = true;
+    request("POST", url, data, function (status, reply) {
+      busy = false;
+      if (status >= 200 && status < 300) { after(reply); } else { refused(status, reply); }
+    }, contentType);
+  };
+
+  if (page === "table") {
+    setupDiceEntry();
+    connect();
+  }
+}());

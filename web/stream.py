@@ -1,0 +1,142 @@
+"""GET /api/events: the live stream (Server-Sent Events), one per open page.
+
+Each message is
+
+    id: <change_id>.<version>.<game_id>
+    event: change
+    data: {"change_id", "version", "game_id", "reset", "new": [history entries], "state",
+           "expected", "can_undo", "can_redo", "camera", "refusal"}
+
+`new` holds the history entries (input, events and their text) the page has
+not seen yet. On reconnect the browser sends the last id back
+(Last-Event-ID): the entries applied since that version are replayed from
+the record. `reset` is true when the page's view cannot be patched (another
+game, or inputs taken back): reload the whole state. A comment line is sent
+every SSE_HEARTBEAT seconds so dead connections are noticed.
+
+With waitress each open stream holds a server thread, so at most
+SSE_MAX_STREAMS run at once; beyond that the answer is 503.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+
+from flask import Blueprint, Response, current_app, request
+
+from companion.i18n import render
+
+from . import i18n, view
+from .errors import ApiError
+
+bp = Blueprint("stream", __name__)
+
+
+class StreamSlots:
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.open = 0
+        self._lock = threading.Lock()
+
+    def take(self) -> bool:
+        with self._lock:
+            if self.open >= self.limit:
+                return False
+            self.open += 1
+            return True
+
+    def give_back(self) -> None:
+        with self._lock:
+            self.open -= 1
+
+
+def parse_event_id(text: str | None) -> tuple[int, int | None, int | None] | None:
+    """'12.5.3' -> (change_id 12, version 5, game_id 3); None when absent or not ours."""
+    if not text:
+        return None
+    parts = text.strip().split(".")
+    if len(parts) != 3:
+        return None
+    try:
+        return tuple(int(p) if p not in ("", "-") else None for p in parts)  # type: ignore[return-value]
+    except ValueError:
+        return None
+
+
+def event_id(snap: dict) -> str:
+    def part(v):
+        return "-" if v is None else str(v)
+    return f"{snap['change_id']}.{part(snap['version'])}.{part(snap['game_id'])}"
+
+
+def message(snap: dict, seen: tuple | None, lang: str) -> str:
+    """One SSE message: what changed since `seen` (change_id, version, game_id)."""
+    state = snap.get("state")
+    names = view.labels_for(state, lang) if state else []
+    history = snap.get("history") or []
+    reset = False
+    new: list = []
+    if seen is not None:
+        _, version, game_id = seen
+        if game_id != snap["game_id"] or version is None or snap["version"] is None or version > snap["version"]:
+            reset = True
+        else:
+            new = history[version:]
+    new = [dict(entry, text=[render(ev, lang, names) for ev in entry["events"]]) for entry in new]
+    data = {k: snap.get(k) for k in ("change_id", "version", "game_id", "state", "expected", "can_undo",
+                                       "can_redo", "camera", "refusal", "proposal")}
+    data["reset"] = reset
+    data["new"] = new
+    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return f"id: {event_id(snap)}\nevent: change\ndata: {payload}\n\n"
+
+
+@bp.get("/api/events")
+def events():
+    app = current_app._get_current_object()
+    slots: StreamSlots = app.extensions.setdefault("streams", StreamSlots(int(app.config["SSE_MAX_STREAMS"])))
+    sess = app.extensions["session"]
+    heartbeat = float(app.config["SSE_HEARTBEAT"])
+    lang = i18n.current()
+    seen = parse_event_id(request.headers.get("Last-Event-ID") or request.args.get("last_event_id"))
+    if not slots.take():
+        raise ApiError(503, "busy", f"too many live pages ({slots.limit}): close one and reload")
+
+    released = threading.Event()
+
+    def release():
+        if not released.is_set():
+            released.set()
+            slots.give_back()
+
+    def generate():
+        nonlocal seen
+        try:
+            yield "retry: 1000\n: atlandice live stream\n\n"
+            while True:
+                snap = sess.snapshot()
+                yield message(snap, seen, lang)
+                seen = (snap["change_id"], snap["version"], snap["game_id"])
+                since = snap["change_id"]
+                while sess.wait_for_change(since, heartbeat) <= since:
+                    yield ": heartbeat\n\n"
+        finally:
+            release()
+
+    class Body:
+        """Gives the slot back even when the stream is closed before it starts."""
+        def __init__(self):
+            self.gen = generate()
+
+        def __iter__(self):
+            return self.gen
+
+        def close(self):
+            self.gen.close()
+            release()
+
+    response = Response(Body(), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache, no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response

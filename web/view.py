@@ -1,0 +1,471 @@
+"""What the page draws, built from a session snapshot: plain data for the templates.
+
+No rules live here: legality comes from the prompt's options, scores from the
+engine's result and events; this only lays them out and puts them in words.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+from companion.i18n import catalog, render, seat_labels, word
+from companion.rules.names import (AREAS, DISTRICT_RESOURCE, DISTRICTS, MARKET, RESOURCES, STACKS,
+                                   area_of_face)
+
+SEAT_COLOURS = ("#1565c0", "#e65100", "#2e7d32", "#6a1b9a", "#616161")
+SEAT_DASHES = ("", "10 5", "3 5", "14 5 3 5", "6 6")
+
+# The effect of each tile in icons: ("die", text) a die showing text, ("res", r) a
+# resource shape, ("sym", name) a symbol, ("text", s) a few characters.
+TILE_ICONS = {
+    "J-odd": [("die", "1·3·5"), ("text", "+"), ("res", "gem")],
+    "J-swap": [("res", "gem"), ("text", "⇄"), ("die", "?")],
+    "J-visit": [("die", "6"), ("text", "→"), ("die", "?"), ("sym", "visit")],
+    "L-high": [("die", "5·6"), ("text", "+"), ("die", "?")],
+    "L-market": [("res", "book"), ("text", "→"), ("die", "6")],
+    "L-second": [("text", "2×"), ("sym", "die"), ("text", "+"), ("res", "book")],
+    "I-clock": [("die", "1-4"), ("text", "+1"), ("sym", "clock")],
+    "I-supply": [("die", "6"), ("text", "→"), ("die", "?")],
+    "I-change": [("sym", "die"), ("text", "→"), ("die", "?")],
+    "E1": [("sym", "sub"), ("text", "→"), ("die", "?")],
+    "E2": [("sym", "sub"), ("text", "→"), ("die", "?")],
+    "E3": [("sym", "sub"), ("text", "→"), ("die", "?")],
+    "B-even": [("die", "2·4·6"), ("text", "+"), ("res", "weapon")],
+    "B-move": [("res", "weapon"), ("text", "→"), ("die", "?")],
+    "B-six": [("die", "6"), ("text", "+"), ("die", "6")],
+}
+
+EXPLAIN_PREFIXES = ("empty.", "survey.", "donation.", "final.")
+
+
+def ui(lang: str, key: str, **params) -> str:
+    text = catalog(lang)["ui"].get(key, key)
+    return text.format(**params) if params else text
+
+
+def labels_for(state: dict | None, lang: str) -> list[str]:
+    if not state:
+        return []
+    names = list(state["players"]) + (["Neutral"] if state["neutral"] else [])
+    return seat_labels(names, state["neutral"], lang)
+
+
+def area_word(lang: str, area: str) -> str:
+    return word(lang, "area", area)
+
+
+# --- the board ----------------------------------------------------------------
+
+def board(state: dict, lang: str) -> list[dict]:
+    profile = state["profile"]
+    depleted = state["depleted"]
+    dice_at: dict[str, list[int]] = {a: [] for a in AREAS}
+    for face in state["dice"]:
+        dice_at[area_of_face(face, depleted)].append(face)
+    areas = []
+    for i, area in enumerate(AREAS):
+        if area == MARKET:
+            holding, top, below = state["market"], None, []
+            icons = profile["icons"][MARKET]
+            is_depleted = False
+        else:
+            d = state["districts"][area]
+            holding, top, below = d["resources"], d["top"], d["below"]
+            icons = profile["icons"][top] if top else 0
+            is_depleted = DISTRICT_RESOURCE[area] in depleted
+        areas.append({
+            "id": area,
+            "number": i + 1,
+            "name": area_word(lang, area),
+            "resource": DISTRICT_RESOURCE.get(area),
+            "tile": top,
+            "tile_text": word(lang, "tile", top) if top else "",
+            "tile_icons": TILE_ICONS.get(top, []),
+            "clock_icons": icons,
+            "resources": [{"r": r, "n": holding[r], "name": word(lang, "resources", r)}
+                          for r in RESOURCES if holding[r]],
+            "dice": sorted(dice_at[area]),
+            "submarine": state["submarine"] == area,
+            "stack_left": (1 if top else 0) + len(below) if area != MARKET else None,
+            "depleted": is_depleted,
+        })
+    return areas
+
+
+def dial(state: dict, lang: str, size: int = 300) -> dict:
+    """The clock as a dial: each space on a circle (start at the top, clockwise), and the hand."""
+    track = state["profile"]["track"]
+    n = len(track)
+    c = size / 2
+    radius = size * 0.40
+    sweep = 330.0  # degrees: a gap between the end (waves) and the start (arrow)
+    step = sweep / max(1, n - 1)
+    r_space = max(5.0, min(15.0, radius * math.radians(step) * 0.45))
+    spaces = []
+    for i, kind in enumerate(track):
+        angle = math.radians(-90 + i * step)
+        x, y = c + radius * math.cos(angle), c + radius * math.sin(angle)
+        if kind.startswith("survey:"):
+            subject = kind.split(":", 1)[1]
+            label = ui(lang, "space_survey", subject=word(lang, "resources", subject)
+                       if subject != "total" else catalog(lang)["words"]["total"])
+            icon = subject
+        elif kind == "donation":
+            label, icon = ui(lang, "space_donation"), "donation"
+        elif kind in ("start", "end"):
+            label, icon = ui(lang, "space_" + kind), kind
+        else:
+            label, icon = ui(lang, "space_empty"), ""
+        spaces.append({"i": i, "x": round(x, 1), "y": round(y, 1), "kind": kind, "icon": icon,
+                       "label": f"{i}: {label}", "here": i == state["clock"]})
+    here = spaces[min(state["clock"], n - 1)]
+    hand_len = radius - r_space - 4
+    ang = math.radians(-90 + state["clock"] * step)
+    return {"size": size, "c": c, "r": radius, "r_space": round(r_space, 1), "spaces": spaces,
+            "hand": {"x": round(c + hand_len * math.cos(ang), 1), "y": round(c + hand_len * math.sin(ang), 1)},
+            "position": state["clock"], "end": n - 1, "here": here}
+
+
+# --- the players --------------------------------------------------------------
+
+def dice_this_round(history: list[dict]) -> dict[int, list[str]]:
+    """Areas of the dice each seat received since the last gate roll (from the events)."""
+    taken: dict[int, list[str]] = {}
+    for entry in reversed(history):
+        for ev in entry["events"]:
+            if ev["key"] == "visit.pick":
+                taken.setdefault(ev["params"]["who"], []).insert(0, ev["params"]["area"])
+        if entry["input"].get("type") == "gate_roll":
+            break
+    return taken
+
+
+def players(state: dict, expected: dict | None, history: list[dict], lang: str) -> list[dict]:
+    names = labels_for(state, lang)
+    taken = dice_this_round(history)
+    acting = expected.get("seat") if expected else None
+    out = []
+    for s, name in enumerate(names):
+        neutral = state["neutral"] and s == len(state["players"])
+        out.append({
+            "seat": s,
+            "name": name,
+            "neutral": neutral,
+            "colour": SEAT_COLOURS[4 if neutral else s % 4],
+            "stock": [{"r": r, "n": state["stocks"][s][r], "name": word(lang, "resources", r),
+                       "depleted": r in state["depleted"]} for r in RESOURCES],
+            "held": sum(state["stocks"][s].values()),
+            "tokens": state["tokens"][s],
+            "tiles": [{"id": t, "name": word(lang, "tile", t)} for t in state["tiles"][s]],
+            "vp": state["tokens"][s] + 3 * len(state["tiles"][s]),
+            "dice": [{"area": a, "face": AREAS.index(a) + 1, "name": area_word(lang, a)}
+                     for a in taken.get(s, [])],
+            "acting": acting == s,
+            "first": state["first"] == s and not neutral,
+        })
+    return out
+
+
+# --- the prompt: what the companion waits for ----------------------------------
+
+def option_label(option: dict, expected: dict, state: dict, lang: str, names: list[str]) -> dict:
+    """A big button: words plus icons, and the input it sends."""
+    t = option["type"]
+    icons: list = []
+    if t == "pick":
+        area = option["area"]
+        text = area_word(lang, area)
+        icons = [("die", str(AREAS.index(area) + 1))]
+        if option.get("for") == "neutral":
+            text = ui(lang, "opt_give", area=text)
+    elif t in ("resource",):
+        text = word(lang, "resource", option["resource"])
+        icons = [("res", option["resource"])]
+    elif t == "roll":
+        text = str(option["value"])
+        icons = [("face", option["value"])]
+    elif t == "swap":
+        text = ui(lang, "opt_swap", give=word(lang, "resource", option["give"]),
+                  take=word(lang, "resource", option["take"]), area=area_word(lang, option["district"]))
+        icons = [("res", option["give"]), ("text", "⇄"), ("res", option["take"])]
+    elif t == "move":
+        text = ui(lang, "opt_move", resource=word(lang, "resource", option["resource"]),
+                  area=area_word(lang, option["to"]))
+        icons = [("res", option["resource"]), ("text", "→")]
+    elif t == "take_from":
+        text = ui(lang, "opt_take_from", resource=word(lang, "resource", option["resource"]),
+                  area=area_word(lang, option["area"]))
+        icons = [("res", option["resource"])]
+    elif t == "submarine":
+        text = area_word(lang, option["area"])
+        icons = [("sym", "sub"), ("text", "→"), ("die", str(AREAS.index(option["area"]) + 1))]
+    elif t == "change_die":
+        text = ui(lang, "opt_change_die", before=option["from"], after=option["to"])
+        icons = [("face", option["from"]), ("text", "→"), ("face", option["to"])]
+    elif t == "tile_taker":
+        text = names[option["seat"]] if option["seat"] < len(names) else str(option["seat"])
+    elif t == "reveal":
+        text = word(lang, "tile", option["tile"])
+        icons = [("tile", option["tile"])]
+    elif t == "donate":
+        if option["pair"] is None:
+            text = ui(lang, "opt_donate_done")
+        else:
+            a, b = option["pair"]
+            text = ui(lang, "opt_donate_pair", a=word(lang, "resource", a), b=word(lang, "resource", b))
+            icons = [("res", a), ("text", "+"), ("res", b)]
+    else:
+        text = json.dumps(option)
+    return {"text": text, "icons": icons, "input": json.dumps(option, separators=(",", ":"))}
+
+
+def _groups(expected: dict, state: dict, lang: str, names: list[str]) -> list[dict]:
+    options = expected["options"]
+    kind = expected["kind"]
+    key = {"pick": lambda o: o.get("for", "self"),
+           "change_die": lambda o: o["from"],
+           "swap": lambda o: o["district"],
+           "move": lambda o: o["resource"],
+           "donate": lambda o: o["pair"] is None}.get(kind)
+    groups: list[dict] = []
+    seen: dict = {}
+    for option in options:
+        k = key(option) if key else None
+        if k not in seen:
+            seen[k] = {"label": _group_label(kind, k, lang), "options": []}
+            groups.append(seen[k])
+        seen[k]["options"].append(option_label(option, expected, state, lang, names))
+    return groups
+
+
+def _group_label(kind: str, k, lang: str) -> str:
+    if kind == "pick" and k is not None and len(k) > 0:
+        return ui(lang, "group_neutral") if k == "neutral" else ui(lang, "group_self")
+    if kind == "change_die":
+        return ui(lang, "group_change_from", value=k)
+    if kind == "swap":
+        return area_word(lang, k)
+    if kind == "move":
+        return word(lang, "resources", k)
+    return ""
+
+
+def prompt(snap: dict, lang: str) -> dict | None:
+    expected = snap.get("expected")
+    state = snap.get("state")
+    if not expected or not state:
+        return None
+    names = labels_for(state, lang)
+    kind = expected["kind"]
+    ctx = expected.get("context") or {}
+    seat = expected.get("seat")
+    who = names[seat] if isinstance(seat, int) and seat < len(names) else ui(lang, "the_table")
+    target = expected.get("for")
+    params = {"seat": who,
+              "for": names[target] if isinstance(target, int) and target < len(names) else who,
+              "area": area_word(lang, ctx["area"]) if ctx.get("area") in AREAS else "",
+              "district": area_word(lang, ctx["district"]) if ctx.get("district") in AREAS else "",
+              "count": expected.get("count", 1), "pick": ctx.get("pick", ""), "picks": ctx.get("picks", "")}
+    title = ui(lang, "prompt_" + kind, **params)
+    hints = []
+    if ctx.get("tile") and kind not in ("reveal", "tile_taker"):
+        hints.append(ui(lang, "hint_tile", tile=word(lang, "tile", ctx["tile"])))
+    if kind == "resource" and ctx.get("reason") == "submarine":
+        hints.append(ui(lang, "hint_submarine"))
+    if kind == "roll":
+        hints.append(ui(lang, "hint_roll"))
+    if kind == "gate_roll":
+        hints.append(ui(lang, "hint_gate_roll", count=expected["count"]))
+    if kind == "tile_taker" and ctx.get("counts"):
+        counts = ", ".join(f"{names[s]} {n}" for s, n in enumerate(ctx["counts"]) if s < len(names))
+        hints.append(ui(lang, "hint_tile_taker", resources=word(lang, "resources", ctx.get("resource", "")),
+                        counts=counts))
+    if kind == "pick" and state["neutral"] and target is not None:
+        hints.append(ui(lang, "hint_neutral"))
+    if target is not None and seat is not None and target != seat:
+        hints.append(ui(lang, "hint_for", **params))
+    if kind == "donate":
+        hints.append(ui(lang, "hint_donate"))
+    out = {"kind": kind, "title": title, "hints": hints, "seat": seat, "groups": [],
+           "dice_entry": None, "faces": []}
+    if kind == "gate_roll":
+        out["dice_entry"] = {"count": expected["count"]}
+    elif kind == "roll":
+        out["faces"] = [option_label(o, expected, state, lang, names) for o in expected["options"]]
+    elif kind != "over":
+        out["groups"] = _groups(expected, state, lang, names)
+    return out
+
+
+def proposal(snap: dict, lang: str) -> dict | None:
+    p = snap.get("proposal")
+    state = snap.get("state")
+    if not p or not state:
+        return None
+    inp = p["input"]
+    names = labels_for(state, lang)
+    expected = snap.get("expected") or {}
+    if inp["type"] == "gate_roll":
+        text = " ".join(str(v) if v is not None else "?" for v in inp["dice"])
+    elif inp["type"] == "roll":
+        text = str(inp["value"]) if inp["value"] is not None else "?"
+    else:
+        text = option_label(inp, expected, state, lang, names)["text"]
+    return {"text": text, "source": p["source"], "problem": p.get("problem"),
+            "input": json.dumps(inp, separators=(",", ":"))}
+
+
+def reading(snap: dict) -> dict | None:
+    r = snap.get("reading")
+    if not r:
+        return None
+    dice = []
+    for d in r.get("dice", []):
+        dice.append({"value": d.get("value"), "unsure": d.get("value") is None,
+                     "confidence": d.get("confidence")})
+    return {"values": r.get("values", []), "dice": dice, "unsure": r.get("unsure", 0),
+            "current": r.get("version") == snap.get("version")}
+
+
+# --- the history, the explanations ------------------------------------------------
+
+def history(snap: dict, lang: str) -> list[dict]:
+    state = snap.get("state")
+    if not state:
+        return []
+    names = labels_for(state, lang)
+    entries = []
+    rnd = 1
+    for entry in snap.get("history", []):
+        for ev in entry["events"]:
+            if ev["key"] == "gates.open":
+                rnd = ev["params"].get("round", rnd)
+        lines = [{"text": render(ev, lang, names), "key": ev["key"], "rule": ev.get("rule"),
+                  "explain": ev["key"].startswith(EXPLAIN_PREFIXES)} for ev in entry["events"]]
+        entries.append({"index": entry["index"], "round": rnd, "type": entry["input"].get("type"),
+                        "source": entry["input"].get("source"), "lines": lines,
+                        "explain": any(line["explain"] for line in lines)})
+    entries.reverse()
+    return entries
+
+
+def explanations(entries: list[dict]) -> list[dict]:
+    """Every empty District, Survey, Donation and the final scoring: who got what and why."""
+    out = []
+    for entry in entries:
+        lines = [line for line in entry["lines"] if line["explain"]]
+        if lines:
+            out.append({"index": entry["index"], "round": entry["round"], "lines": lines})
+    return out
+
+
+# --- the end ----------------------------------------------------------------------
+
+def breakdown(result: dict, names: list[str], lang: str, humans: int) -> dict:
+    """The final scoring, line by line, for the table to check (also the check page)."""
+    seats = len(result["total"])
+    rows = []
+    for r in RESOURCES:
+        line = result["resources"][r]
+        cells = []
+        for s in range(seats):
+            place = "first" if s in line["first"] else "second" if s in line["second"] else ""
+            cells.append({"count": line["counts"][s], "points": line["points"][s], "place": place})
+        rows.append({"r": r, "name": word(lang, "resources", r), "depleted": line["depleted"],
+                     "tied": line["tied"], "cells": cells,
+                     "why": _resource_why(line, names, lang)})
+    return {
+        "names": names[:seats],
+        "rows": rows,
+        "majority": result["majority"],
+        "tiles": result["tiles"],
+        "tile_points": result["tile_points"],
+        "tokens": result["tokens"],
+        "total": result["total"],
+        "winners": [names[s] for s in result["winners"]],
+        "winner_seats": result["winners"],
+        "humans": humans,
+    }
+
+
+def _resource_why(line: dict, names: list[str], lang: str) -> str:
+    if line["depleted"]:
+        return ui(lang, "why_depleted")
+    if not line["first"]:
+        return ui(lang, "why_nobody")
+    first = ", ".join(names[s] for s in line["first"])
+    if line["tied"]:
+        return ui(lang, "why_tied", first=first)
+    if line["second"]:
+        return ui(lang, "why_first_second", first=first, second=", ".join(names[s] for s in line["second"]))
+    return ui(lang, "why_first_only", first=first)
+
+
+def vp_chart(state: dict, names: list[str], lang: str, width: int = 640, height: int = 300) -> dict | None:
+    """Each player's VP at the end of each round (tokens + 3 per tile), then the final totals."""
+    rows = [list(r) for r in state.get("vp_history") or []]
+    labels = [str(i + 1) for i in range(len(rows))]
+    if state.get("result"):
+        rows.append(list(state["result"]["total"]))
+        labels.append(ui(lang, "chart_final"))
+    if not rows:
+        return None
+    seats = len(rows[0])
+    top = max(1, max(max(r) for r in rows))
+    left, right, bottom, head = 44, 16, 36, 14
+    w, h = width - left - right, height - bottom - head
+    xs = [left + (w * i / max(1, len(rows) - 1) if len(rows) > 1 else w / 2) for i in range(len(rows))]
+
+    def y(v):
+        return round(head + h - h * v / top, 1)
+
+    ticks = sorted({0, top} | {round(top * k / 4) for k in range(1, 4)})
+    lines = []
+    for s in range(seats):
+        neutral = state["neutral"] and s == len(state["players"])
+        pts = [(round(xs[i], 1), y(rows[i][s])) for i in range(len(rows))]
+        lines.append({"name": names[s], "colour": SEAT_COLOURS[4 if neutral else s % 4],
+                      "dash": SEAT_DASHES[4 if neutral else s % 4],
+                      "points": " ".join(f"{a},{b}" for a, b in pts), "dots": pts,
+                      "final": rows[-1][s]})
+    return {"width": width, "height": height, "left": left, "bottom": height - bottom, "right": width - right,
+            "head": head, "lines": lines,
+            "xlabels": [{"x": round(xs[i], 1), "text": labels[i]} for i in range(len(rows))],
+            "yticks": [{"y": y(v), "text": v} for v in ticks]}
+
+
+# --- everything -----------------------------------------------------------------
+
+def table(snap: dict, lang: str) -> dict:
+    state = snap.get("state")
+    view = {"snap": snap, "version": snap.get("version"), "change_id": snap.get("change_id"),
+            "game": state is not None, "camera": snap.get("camera") or {},
+            "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
+            "refusal": snap.get("refusal"), "reading": reading(snap), "proposal": proposal(snap, lang)}
+    if state is None:
+        return view
+    names = labels_for(state, lang)
+    entries = history(snap, lang)
+    view.update({
+        "names": names,
+        "round": state["round"],
+        "over": state["over"],
+        "board": board(state, lang),
+        "dial": dial(state, lang),
+        "players": players(state, snap.get("expected"), snap.get("history", []), lang),
+        "prompt": prompt(snap, lang),
+        "history": entries,
+        "explanations": explanations(entries),
+        "latest": entries[0] if entries else None,
+        "profile_confirmed": state["profile"].get("confirmed", False),
+        "set_aside": [word(lang, "tile", t) for t in state["set_aside"]],
+        "depleted": [word(lang, "resources", r) for r in state["depleted"]],
+        "breakdown": breakdown(state["result"], names, lang, len(state["players"])) if state.get("result") else None,
+        "chart": vp_chart(state, names, lang),
+    })
+    return view
+
+
+def stacks() -> dict:
+    return {d: list(STACKS[d]) for d in DISTRICTS}
