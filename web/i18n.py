@@ -1,7 +1,7 @@
 """The page's language: ?lang= (remembered in a cookie), else the cookie, else the browser's.
 
 Every visible string comes from the catalogs' "ui" section (companion/i18n/*.json):
-templates call t("key", name=...) and w("area", "inn").
+templates call t("round_n", n=2) and w("area", "inn").
 """
 
 from __future__ import annotations

@@ -1,0 +1,116 @@
+"""GET /api/events: one message per change, replay after Last-Event-ID, heartbeats, a cap."""
+
+import json
+import pytest
+
+from web import create_app
+from web.stream import parse_event_id
+
+from .conftest import SETUP, play
+
+
+def read_messages(response, count):
+    """The first `count` SSE messages (comments skipped) as (id, data) pairs."""
+    out, buf = [], ""
+    for chunk in response.response:
+        buf += chunk.decode() if isinstance(chunk, bytes) else chunk
+        while "\n\n" in buf:
+            block, buf = buf.split("\n\n", 1)
+            fields = dict(line.split(": ", 1) for line in block.splitlines() if not line.startswith(":")
+                          and ": " in line)
+            if "data" in fields:
+                out.append((fields["id"], json.loads(fields["data"])))
+                if len(out) == count:
+                    response.close()
+                    return out
+    return out
+
+
+def test_the_first_message_is_the_current_table(client, game_session):
+    game_session.new_game(SETUP)
+    r = client.get("/api/events", buffered=False)
+    assert r.status_code == 200 and r.mimetype == "text/event-stream"
+    (eid, data), = read_messages(r, 1)
+    assert parse_event_id(eid) == (game_session.change_id, 0, game_session.game_id)
+    assert data["expected"]["kind"] == "gate_roll" and data["new"] == [] and data["reset"] is False
+
+
+def next_message(chunks):
+    """Read chunks until one whole SSE message with data; returns (id, data)."""
+    buf = ""
+    for chunk in chunks:
+        buf += chunk.decode() if isinstance(chunk, bytes) else chunk
+        if "\n\n" in buf and "data: " in buf:
+            block = [b for b in buf.split("\n\n") if "data: " in b][0]
+            fields = dict(line.split(": ", 1) for line in block.splitlines() if not line.startswith(":"))
+            return fields["id"], json.loads(fields["data"])
+    raise AssertionError("the stream ended")
+
+
+def test_every_change_is_a_message(client, game_session):
+    game_session.new_game(SETUP)
+    r = client.get("/api/events", buffered=False)
+    chunks = iter(r.response)
+    first_id, first = next_message(chunks)
+    play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}])
+    eid, data = next_message(chunks)
+    r.close()
+    assert data["version"] == 1 and data["change_id"] > first["change_id"]
+    assert [e["index"] for e in data["new"]] == [0]
+    assert data["new"][0]["text"][0].startswith("Round 1")
+
+
+def test_reconnecting_replays_what_was_missed_from_the_record(client, game_session):
+    game_session.new_game(SETUP)
+    seen = f"{game_session.change_id}.0.{game_session.game_id}"
+    play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]},
+                        {"type": "pick", "area": "inn", "for": "self"}])
+    r = client.get("/api/events", headers={"Last-Event-ID": seen}, buffered=False)
+    (eid, data), = read_messages(r, 1)
+    assert [e["index"] for e in data["new"]] == [0, 1]
+    assert data["new"][1]["input"]["area"] == "inn"
+    assert data["reset"] is False
+
+
+def test_after_an_undo_or_another_game_the_page_is_told_to_reload(client, game_session):
+    game_session.new_game(SETUP)
+    play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}])
+    seen = f"{game_session.change_id}.1.{game_session.game_id}"
+    game_session.undo()
+    (eid, data), = read_messages(client.get("/api/events", headers={"Last-Event-ID": seen}, buffered=False), 1)
+    assert data["reset"] is True and data["version"] == 0
+    (eid, data), = read_messages(client.get("/api/events?last_event_id=3.0.99", buffered=False), 1)
+    assert data["reset"] is True
+
+
+def test_heartbeats_keep_the_stream_alive(client, game_session):
+    r = client.get("/api/events", buffered=False)
+    chunks = []
+    for chunk in r.response:
+        chunks.append(chunk.decode() if isinstance(chunk, bytes) else chunk)
+        if sum(c.count(": heartbeat") for c in chunks) >= 2:
+            break
+    r.close()
+    assert any(c.startswith(": heartbeat") for c in chunks)
+
+
+def test_streams_are_capped(tmp_path, game_session):
+    app = create_app({"TESTING": True, "SSE_MAX_STREAMS": 2, "SSE_HEARTBEAT": 0.1,
+                      "INSTANCE_PATH": tmp_path / "i"}, session=game_session)
+    c = app.test_client()
+    a = c.get("/api/events", buffered=False)
+    b = c.get("/api/events", buffered=False)
+    r = c.get("/api/events", buffered=False)
+    assert r.status_code == 503 and r.json["error"] == "busy"
+    a.close()
+    d = c.get("/api/events", buffered=False)
+    assert d.status_code == 200, "a closed stream gives its slot back"
+    b.close()
+    d.close()
+    assert app.extensions["streams"].open == 0
+
+
+@pytest.mark.parametrize("text, parsed", [("12.5.3", (12, 5, 3)), ("4.-.-", (4, None, None)), ("x", None),
+                                          ("", None), (None, None), ("1.2", None), ("a.b.c", None)])
+def test_event_ids(text, parsed):
+    assert parse_event_id(text) == parsed
