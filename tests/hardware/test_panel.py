@@ -272,3 +272,21 @@ def test_a_real_factory_is_not_reported_as_mock(monkeypatch) -> None:
     real = object()
     monkeypatch.setattr(pins_module, "_named_factory", lambda name: real)
     assert detect_pin_factory("lgpio") == (real, False)
+
+
+def test_confirm_can_be_given_a_hold_action(factory, clock) -> None:
+    holds = {"undo": REDO, "confirm": PanelEvent.PAIR}
+    with Panel(PinMap(), pin_factory=factory, clock=clock, autopoll=False,
+               holds=holds) as panel:
+        factory.pin(17).drive_low()
+        assert events(panel) == []     # not known yet: a press or a hold?
+        clock.advance(0.2)
+        factory.pin(17).drive_high()
+        assert events(panel) == [CONFIRM]
+        clock.advance(1)
+        factory.pin(17).drive_low()
+        clock.advance(1.0)
+        panel.poll()
+        assert events(panel) == [PanelEvent.PAIR]
+    with pytest.raises(ValueError):
+        Panel(PinMap(), pin_factory=MockFactory(), holds={"buzzer": REDO})
