@@ -52,6 +52,7 @@ _TRACE = False
 PIP_T = 0.55      # normalised level at or above which a grid position is a pip
 BLANK_T = 0.30    # at or below which it is blank face
 BLANK_MID_T = 0.5  # the between-pip face positions sit close to big pips: looser
+UNSURE_MIN_CONTRAST = 40.0  # an unreadable group is reported as a die only if this clear
 MIN_SEP = 0.30    # weakest pip minus strongest blank, below which: unsure
 
 
@@ -180,6 +181,7 @@ def _pairs(p: Pips, smooth: np.ndarray) -> list[tuple[int, int]]:
     face = 0.5 * (p.ring[i] + p.ring[j])
     dist = np.linalg.norm(col - face[:, None, :], axis=2)
     con_ij = np.minimum(p.contrast[i], p.contrast[j])
+    # Loose: marbled and translucent faces vary; the grid read is the real test.
     tol = np.maximum(28.0, 0.45 * con_ij)[:, None]
     bad = (dist > tol) & valid & ~covered
     good = ~bad.any(axis=1)
@@ -229,9 +231,12 @@ def _fit_grids(xy: np.ndarray) -> list[tuple[float, float, float, float, float, 
     ru = np.minimum(au, np.abs(au - su[:, None])) / su[:, None]
     rv = np.minimum(av, np.abs(av - sv[:, None])) / sv[:, None]
     ratio = np.maximum(su, sv) / np.minimum(su, sv)
-    # Prefer square grids: with two or three pips any rectangle fits exactly.
-    cost = np.maximum(ru, rv).max(axis=1) + 0.5 * (ratio - 1.0)
-    cost = np.where(ratio > 1.45, 9.0, cost)
+    cost = np.maximum(ru, rv).max(axis=1)
+    if len(xy) <= 3:
+        # Prefer square grids: with two or three pips any rectangle fits exactly.
+        cost = cost + 0.5 * (ratio - 1.0)
+    # Sixes often have their rows of three packed tighter than the columns.
+    cost = np.where(ratio > 1.6, 9.0, cost)
     out = []
     T = len(th)
     for k in range(T):
@@ -304,10 +309,10 @@ def _read_grid(smooth: np.ndarray, cx: float, cy: float, ang: float, a: float, b
 
 
 def _bounded(smooth, cx, cy, e1, e2, a, b, face, n2) -> bool:
-    """The face must end (an edge, a shadow, another colour) within ~2.4 steps
-    of the centre in each of 8 directions: a die, not a stretch of tray."""
+    """The face must end (an edge, a shadow, another colour) within ~3.4 steps
+    of the centre in 7 of 8 directions: a die, not a stretch of tray."""
     dirs = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)]
-    ks = np.linspace(1.45, 2.6, 10)
+    ks = np.linspace(1.45, 3.4, 14)
     pts = []
     for du, dv in dirs:
         n = math.hypot(du, dv)
@@ -320,7 +325,8 @@ def _bounded(smooth, cx, cy, e1, e2, a, b, face, n2) -> bool:
     col = sample(smooth, pts[:, 0], pts[:, 1]).reshape(len(dirs), len(ks), 3)
     dist = np.linalg.norm(col - face[None, None, :], axis=2)
     tol = max(20.0, 0.1 * math.sqrt(n2))
-    return bool((dist > tol).any(axis=1).all())
+    # One side may run into a shadow or a same-coloured neighbour.
+    return int((dist > tol).any(axis=1).sum()) >= 7
 
 
 def _explained(p: Pips, cx, cy, ang, a, b, present, sign, r, group=()) -> bool:
@@ -360,14 +366,17 @@ def _group_and_read(p: Pips, smooth: np.ndarray, cfg: Config) -> list[_Hyp]:
         if len(comp) == 1:
             singles.append(comp[0])
             continue
-        hyps.append(_read_group(p, comp, smooth))
+        h = _read_group(p, comp, smooth)
+        # Faint unreadable groups are tray texture far more often than dice.
+        if h.value is not None or float(np.median(p.contrast[comp])) >= UNSURE_MIN_CONTRAST:
+            hyps.append(h)
     sides = [h.side for h in hyps if h.value is not None]
     die_px = cfg.die_px or (float(np.median(sides)) if sides else None)
     for k in singles:
         h = _read_single(p, k, smooth, die_px)
         if h is not None:
             hyps.append(h)
-    return _dedupe(hyps)
+    return _consistent(_dedupe(hyps))
 
 
 def _read_group(p: Pips, comp: list[int], smooth: np.ndarray) -> _Hyp:
@@ -379,7 +388,8 @@ def _read_group(p: Pips, comp: list[int], smooth: np.ndarray) -> _Hyp:
     results = []
     if len(comp) <= 6:
         for cx, cy, ang, a, b, cost in _fit_grids(xy):
-            if not (1.8 * r <= min(a, b) and max(a, b) <= 7.0 * r):
+            # Radii are coarse (three per octave): loose bounds.
+            if not (1.3 * r <= min(a, b) and max(a, b) <= 7.0 * r):
                 continue
             value, sep, why, present = _read_grid(smooth, cx, cy, ang, a, b, r, face, pip)
             if value is not None and not _explained(p, cx, cy, ang, a, b, present,
@@ -454,6 +464,36 @@ def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _
         return None
     conf = float(np.clip(0.5 + sep / 2, 0, 1))
     return _Hyp(1, x, y, side, th, conf, "", 1)
+
+
+def _consistent(hyps: list[_Hyp]) -> list[_Hyp]:
+    """Cross-checks between the dice of one frame.
+
+    - A set of dice is one size: a read whose face is far smaller or larger
+      than the median of the others (a side face, a stretch of pattern) is
+      made unsure.
+    - An unsure group of another size, or lying on a die that was read is that die's side face or
+      a reflection, not another die: dropped.
+    """
+    sure = [h for h in hyps if h.value is not None]
+    if len(sure) >= 3:
+        med = float(np.median([h.side for h in sure]))
+        for h in sure:
+            if not (0.7 * med <= h.side <= 1.45 * med):
+                h.value, h.reason = None, "size"
+    sure = [h for h in hyps if h.value is not None]
+    med = float(np.median([h.side for h in sure])) if len(sure) >= 2 else None
+    out = []
+    for h in hyps:
+        # Unreadable groups far off the dice's size are whole dice seen as
+        # blobs, or tray pattern.
+        if h.value is None and med and not (0.5 * med <= h.side <= 1.8 * med):
+            continue
+        if h.value is None and any(math.hypot(h.cx - k.cx, h.cy - k.cy) < 0.75 * k.side
+                                   for k in sure):
+            continue
+        out.append(h)
+    return out
 
 
 def _dedupe(hyps: list[_Hyp]) -> list[_Hyp]:

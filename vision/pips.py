@@ -124,17 +124,35 @@ def find_pips(bgr: np.ndarray, gray: np.ndarray, min_r: float = 1.5,
 
     bgr: (H, W, 3) uint8; gray: (H, W) uint8 of the same frame.
     min_r, max_r: pip radius range, pixels (max_r defaults to min(H, W) / 12).
+    Looks on the grey image and on the red channel (red pips on black or blue
+    dice, yellow on green, are faint in grey but strong in red).
     Returns `Pips`, strongest first, with overlapping duplicates removed.
     """
     h, w = gray.shape
     if max_r is None:
         max_r = min(h, w) / 12.0
-    xy, r, s = _blob_peaks(gray, min_r, max_r)
+    cs = cv2.GaussianBlur(bgr, (3, 3), 0)
+    found = [_find_on(gray, cs, min_r, max_r, min_contrast)]
+    red = bgr[:, :, 2]
+    # Skip the red pass on grey-scale frames (it would only repeat the grey one).
+    if float(cv2.absdiff(red[::4, ::4], gray[::4, ::4]).mean()) > 4.0:
+        found.append(_find_on(np.ascontiguousarray(red), cs, min_r, max_r, min_contrast))
+    found = [f for f in found if len(f)]
+    if not found:
+        return _empty()
+    allp = Pips(*(np.concatenate([getattr(f, k) for f in found]) for k in
+                  ("xy", "r", "sign", "contrast", "ring", "inner", "spread")))
+    return _nms(allp)
+
+
+def _find_on(chan: np.ndarray, cs: np.ndarray, min_r: float, max_r: float,
+             min_contrast: float) -> Pips:
+    """Pips on one uint8 (H, W) channel; colours sampled from smoothed BGR `cs`."""
+    xy, r, s = _blob_peaks(chan, min_r, max_r)
     if len(r) == 0:
         return _empty()
     # Light smoothing so ring/inner samples are not single noisy pixels.
-    gs = cv2.GaussianBlur(gray, (3, 3), 0)
-    cs = cv2.GaussianBlur(bgr, (3, 3), 0)
+    gs = cv2.GaussianBlur(chan, (3, 3), 0)
     x, y = xy[:, 0], xy[:, 1]
     # Refine each blob's radius: try the detected one and +-25 %, keep the best contrast.
     best = None
@@ -175,11 +193,10 @@ def find_pips(bgr: np.ndarray, gray: np.ndarray, min_r: float = 1.5,
     frac = ((ring_med[:, None] - half) * s[:, None]) / np.maximum(con[:, None], 1)
     round_ok = np.min(frac, axis=1) > 0.35
     sel = np.nonzero(round_ok)[0]
-    pips = Pips(np.stack([x, y], 1).astype(np.float32)[sel], r[sel].astype(np.float32),
+    return Pips(np.stack([x, y], 1).astype(np.float32)[sel], r[sel].astype(np.float32),
                 s[sel].astype(np.int8), con[sel].astype(np.float32),
                 ring_c[sel].astype(np.float32), inner_c[sel].astype(np.float32),
                 mad[sel].astype(np.float32))
-    return _nms(pips)
 
 
 def _inner(gs: np.ndarray, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> np.ndarray:
