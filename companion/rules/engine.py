@@ -9,7 +9,7 @@ input is legal exactly when it is offered.
 
 from . import clock, effects, empty_district, gates, visit
 from .errors import illegal
-from .inputs import canonical, describe_refusal, normalize
+from .inputs import META, describe_refusal, normalize
 from .state import copy_state
 
 # Tasks that run by themselves.
@@ -118,7 +118,9 @@ def apply_in_place(state: dict, inp: object) -> list[dict]:
                           "look for a die off the tray or two dice stacked, and read again", "Setup")
     else:
         legal = options(state, task)
-        if canonical(clean) not in {canonical(o) for o in legal}:
+        # Options carry exactly the decision's fields: compare without the meta keys.
+        decision = {k: v for k, v in clean.items() if k not in META}
+        if decision not in legal:
             raise describe_refusal(state, task, clean, legal)
     events: list = []
     state["pending"].pop()

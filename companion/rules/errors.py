@@ -1,7 +1,7 @@
 """Errors are values with reasons (invalid, illegal), and the state stays as it was."""
 
 
-class RuleError(Exception):
+class RuleError(ValueError):
     """An input the engine refuses.
 
     kind: "invalid" (not understood: malformed, unknown type) or

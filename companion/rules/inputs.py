@@ -97,15 +97,6 @@ def normalize(inp: object) -> dict:
     return out
 
 
-def canonical(inp: dict) -> tuple:
-    """What makes two inputs the same decision (meta keys aside)."""
-    values = []
-    for f in FIELDS[inp["type"]]:
-        v = inp.get(f, "self" if f == "for" else None)
-        values.append(tuple(v) if isinstance(v, list) else v)
-    return (inp["type"], *values)
-
-
 def describe_refusal(state: dict, task: dict, inp: dict, legal: list) -> RuleError:
     """Why a well-formed input is not allowed now, naming the rule."""
     kind = inp["type"]
