@@ -135,7 +135,7 @@ def _serve(args: argparse.Namespace) -> int:
     config = _config(args)
     overrides = {k: v for k, v in (("host", args.host), ("port", args.port)) if v is not None}
     config = dataclasses.replace(config, server=dataclasses.replace(config.server, **overrides))
-    run = _hook("companion.app", "run", "the server is not built yet")
+    from companion.app import run
     return run(config) or 0
 
 

@@ -59,6 +59,7 @@ class Session:
         self.game_id: int | None = None
         self._reading: dict | None = None      # the last dice reading, for the version it was made at
         self._image: bytes | None = None
+        self.last_refusal: dict | None = None  # why the last button press was refused (shown, then cleared)
 
     # --- games -------------------------------------------------------------
 
@@ -117,6 +118,7 @@ class Session:
             if state["over"]:
                 self.store.set_over(self.game_id)
             self._reading = None
+            self.last_refusal = None
             self._bump()
             return events
 
@@ -156,8 +158,8 @@ class Session:
         return {"status": "ok" if status.ok else status.state, "reason": getattr(status, "reason", ""),
                 "message": status.message}
 
-    def read_dice(self, frame=None) -> dict | None:
-        """READ: read the dice now (or on `frame`, from the settled-frame watcher).
+    def read_dice(self, frame=None, reading=None) -> dict | None:
+        """READ: read the dice now (or `frame`, already read as `reading`, from the settled-frame watcher).
 
         Returns the reading, or None when there is no camera to read from."""
         if self.reader is None:
@@ -169,7 +171,8 @@ class Session:
                 frame = self.camera.capture(timeout=3.0)
             except Exception:  # the camera vanished between the check and the frame
                 return None
-        reading = self.reader(frame)
+        if reading is None:
+            reading = self.reader(frame)
         image = None
         if self.annotate is not None and self.encode_png is not None:
             image = self.encode_png(self.annotate(frame, reading))
@@ -182,6 +185,12 @@ class Session:
             self._image = image
             self._bump()
             return dict(self._reading)
+
+    def _read_or_refuse(self) -> dict:
+        reading = self.read_dice()
+        if reading is None:
+            raise illegal(self.camera_status()["message"], "R1")
+        return reading
 
     def last_image(self) -> bytes | None:
         with self.lock:
@@ -231,17 +240,17 @@ class Session:
     def press(self, button: str) -> None:
         """A panel or on-screen button. Refusals are shown, never raised to the panel."""
         action = {"confirm": self.confirm, "undo": self.undo, "redo": self.redo,
-                  "read": self.read_dice}.get(button)
+                  "read": self._read_or_refuse}.get(button)
         if action is None:
             raise ValueError(f"unknown button {button!r}")
+        with self.lock:
+            self.last_refusal = None
         try:
             action()
         except (RuleError, StaleVersion) as exc:
             with self.lock:
                 self.last_refusal = {"button": button, **exc.to_dict()}
                 self._bump()
-
-    last_refusal: dict | None = None
 
     # --- the board profile (R12) -------------------------------------------
 

@@ -124,11 +124,15 @@ def test_serve_hands_the_config_with_its_options_to_the_app(
     assert config.gpio == load_config(env={}).gpio
 
 
-def test_serve_says_so_while_the_server_is_not_built(monkeypatch: pytest.MonkeyPatch,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setitem(sys.modules, "companion.app", None)  # makes the import fail
-    assert cli.main(["serve"]) == 1
-    assert capsys.readouterr().err == "companion: error: the server is not built yet\n"
+def test_serve_on_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run("serve", "--port", str(port), env={"ATLANDICE_DATA_DIR": str(tmp_path)})
+    message = assert_one_line_error(result, 1)
+    assert f"cannot listen on 127.0.0.1:{port}" in message
 
 
 def test_replay_hands_its_arguments_to_the_engine(tmp_path: Path,

@@ -1,0 +1,150 @@
+"""`companion serve`: the whole companion in one process.
+
+Builds the pieces at the edge around the session and serves the page with
+waitress (never Flask's debug server: one process owns the camera and the
+GPIO lines). On a machine with no camera and no GPIO this is the embedded
+default: the demo pictures, mock pins, a local SQLite file, the page on
+localhost. A game in progress is resumed where it was.
+"""
+
+import logging
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import paths
+from .board_profile import DEFAULT_PROFILE_PATH, load_profile
+from .config import Config
+from .device import DeviceLoop
+from .session import Session
+from .store import GameStore
+
+log = logging.getLogger("companion")
+
+PROFILE_FILE = "board_profile.toml"
+
+
+@dataclass
+class Companion:
+    """Everything `serve` runs, built and ready (tests build one with mock pins and no server)."""
+    app: object
+    session: Session
+    loop: DeviceLoop
+    camera: object
+    panel: object
+
+    def close(self) -> None:
+        self.loop.stop()
+        self.panel.close()
+        self.camera.stop()
+        self.session.store.close()
+
+
+def profile_paths(config: Config) -> tuple[Path, Path]:
+    """(where the profile is read from, where edits are saved)."""
+    if config.game.board_profile:
+        return config.game.board_profile, config.game.board_profile
+    saved = paths.calibration_dir(config.data_dir) / PROFILE_FILE
+    return (saved if saved.is_file() else DEFAULT_PROFILE_PATH), saved
+
+
+def _png(image) -> bytes:
+    import cv2
+    ok, data = cv2.imencode(".png", image)
+    return data.tobytes() if ok else b""
+
+
+def build(config: Config, announce=print) -> Companion:
+    import vision
+    import web
+    from hardware import open_camera, open_panel
+    from hardware.demo import DEMO_FOLDER
+
+    data_dir = paths.ensure_dir(config.data_dir)
+    store = GameStore(paths.database_path(data_dir))
+    read_from, save_to = profile_paths(config)
+    camera = open_camera(config.camera, demo_folder=DEMO_FOLDER)
+    panel = open_panel(config.gpio)
+    session = Session(store, load_profile(read_from), camera=camera, panel=panel, reader=vision.read,
+                      annotate=vision.annotate, encode_png=_png, profile_path=save_to)
+    camera.add_listener(lambda status: session.notify())
+    if session.resume():
+        announce(f"resumed game {session.game_id} at input {session.game.version}")
+    app = web.create_app({
+        "ALLOWED_HOSTS": list(config.web.allowed_hosts),
+        "PAIRING_CODE": config.web.pairing_code or None,
+        "LANGUAGE": config.game.language,
+        "INSTANCE_PATH": str(paths.ensure_dir(data_dir / "instance")),
+    }, session=session)
+    loop = DeviceLoop(session, panel, camera, pairing=app.extensions["pairing"],
+                      watcher_factory=vision.SettleWatcher, announce=announce).start()
+    return Companion(app, session, loop, camera, panel)
+
+
+def addresses(host: str, port: int) -> list[str]:
+    """The URLs a tablet can open: the machine's own IPv4 addresses when serving on all of them."""
+    if host not in ("0.0.0.0", "::", ""):
+        return [f"http://{host}:{port}/"]
+    found = set()
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the outgoing interface
+            found.add(s.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        found.update(a[4][0] for a in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
+    except OSError:
+        pass
+    found.discard("127.0.1.1")
+    return [f"http://{ip}:{port}/" for ip in sorted(found)] or [f"http://127.0.0.1:{port}/"]
+
+
+def run(config: Config) -> int:
+    from waitress import create_server
+
+    host, port = config.server.host, config.server.port
+    check_port(host, port)  # before the camera and the pins are opened
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    companion = build(config)
+    try:
+        server = create_server(companion.app, host=host, port=port, threads=config.server.threads,
+                               ident="atlandice-companion")
+    except OSError as exc:
+        companion.close()
+        raise OSError(exc.errno, f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    urls = addresses(config.server.host, server.effective_port)
+    print(f"Atlandice companion {__import__('companion').__version__}: open {' or '.join(urls)}", flush=True)
+    _print_qr(urls[0])
+    if companion.panel.is_mock:
+        print("no GPIO here: the panel's buttons are on the page (and keys C, U, R, D)", flush=True)
+    print(f"camera: {companion.camera.status}", flush=True)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        companion.close()
+    return 0
+
+
+def check_port(host: str, port: int) -> None:
+    """Fail early, in one line, when the port is taken or the address is not this machine's."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise OSError(exc.errno, f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def _print_qr(url: str) -> None:
+    if not sys.stdout.isatty():
+        return
+    try:
+        import segno
+        segno.make(url, error="m").terminal(compact=True)
+    except Exception:  # the QR code is a convenience; the address is printed anyway
+        pass

@@ -1,0 +1,101 @@
+"""The loop of play on the device: button presses to the session, the lights, and auto-reading.
+
+One thread. The panel's callbacks only queue events (hardware/panel.py); this
+loop hands each one to the session, which applies one input at a time. With
+a live camera, when the engine waits for a roll, frames are watched until the
+dice are still, then read once (vision.SettleWatcher) and proposed; CONFIRM or
+the tablet accepts them.
+"""
+
+import logging
+import threading
+from typing import Callable
+
+log = logging.getLogger(__name__)
+
+ROLL_KINDS = ("gate_roll", "roll")
+
+
+class DeviceLoop:
+    def __init__(self, session, panel, camera=None, pairing=None,
+                 watcher_factory: Callable | None = None, announce: Callable[[str], None] | None = None):
+        self.session = session
+        self.panel = panel
+        self.camera = camera
+        self.pairing = pairing
+        self.watcher_factory = watcher_factory
+        self.announce = announce or (lambda text: log.info(text))
+        self._watcher = None
+        self._watching_version = None
+        self._last_seq = -1
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> "DeviceLoop":
+        self._thread = threading.Thread(target=self.run, name="device-loop", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def run(self) -> None:
+        while not self._stop.is_set():
+            item = self.panel.get(timeout=0.2)
+            if item is not None:
+                self.handle(getattr(item.event, "value", item.event))
+            try:
+                self.watch_camera()
+            except Exception:  # a bad frame must never stop the loop of play
+                log.exception("auto-reading failed; READ still works")
+            self.update_lights()
+
+    def handle(self, event: str) -> None:
+        """One panel event: CONFIRM, UNDO, REDO (UNDO held), READ, or PAIR (CONFIRM held)."""
+        if event == "pair":
+            if self.pairing is not None:
+                code = self.pairing.open_window()
+                self.announce(f"pairing code: {code} (type it on the tablet)")
+                self.session.notify()
+            return
+        if event == "read":
+            self.panel.set_lights("reading")
+        self.session.press(event)
+        if getattr(self.session, "last_refusal", None):
+            self.panel.beep(2)
+
+    def watch_camera(self) -> None:
+        """With a live camera and a roll awaited: one reading per roll, once the dice are still."""
+        cam = self.camera
+        if cam is None or self.watcher_factory is None or not getattr(cam.camera, "live", False):
+            return
+        snapshot_version, kind = self._awaited()
+        if kind not in ROLL_KINDS or not cam.status.ok:
+            self._watcher = None
+            return
+        if self._watcher is None or self._watching_version != snapshot_version:
+            self._watcher = self.watcher_factory()
+            self._watching_version = snapshot_version
+        frame = cam.latest()
+        if frame is None or frame.seq == self._last_seq:
+            return
+        self._last_seq = frame.seq
+        status = self._watcher.feed(frame.image)
+        if status.state == "settled" and status.new and status.reading is not None:
+            self.session.read_dice(frame=frame.image.copy(), reading=status.reading)
+
+    def _awaited(self) -> tuple[int | None, str | None]:
+        game = self.session.game
+        if game is None:
+            return None, None
+        with self.session.lock:
+            return game.version, game.expected()["kind"]
+
+    def update_lights(self) -> None:
+        _, kind = self._awaited()
+        proposal = self.session.proposal()
+        needs_tablet = (kind not in (None, "over") and (proposal is None or proposal.get("problem"))) \
+            or bool(getattr(self.session, "last_refusal", None))
+        self.panel.set_lights("attention" if needs_tablet else "ready")

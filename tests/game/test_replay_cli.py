@@ -1,0 +1,43 @@
+"""`companion replay FILE [--score] [--table]`: JSON out, or exit 2 naming the line."""
+
+import json
+import subprocess
+import sys
+
+from .conftest import random_game
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "companion", "replay", *map(str, args)],
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_replay_prints_the_state_as_json(tmp_path, profile):
+    game = random_game(profile, seed=12, players=2, stop_after=50)
+    path = tmp_path / "game.jsonl"
+    path.write_text(game.record.to_jsonl())
+    out = run(path)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["version"] == 50 and data["state"] == game.state
+
+
+def test_replay_score_prints_the_breakdown(tmp_path, profile):
+    game = random_game(profile, seed=13, players=4)
+    path = tmp_path / "game.jsonl"
+    path.write_text(game.record.to_jsonl())
+    score = json.loads(run(path, "--score").stdout)
+    assert score["total"] == game.state["result"]["total"] and score["provisional"] is False
+    table = run(path, "--table", "--lang", "pt-BR").stdout
+    assert "Joias" in table and "Total" in table
+
+
+def test_a_bad_line_exits_2_and_names_it(tmp_path, profile):
+    game = random_game(profile, seed=14, stop_after=20)
+    lines = game.record.to_jsonl().splitlines()
+    lines[7] = '{"type": "pick", "area": "inn", "for": "neutral"}'
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    out = run(path)
+    assert out.returncode == 2 and out.stdout == ""
+    assert "line 8" in out.stderr and len(out.stderr.strip().splitlines()) == 1

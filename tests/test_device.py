@@ -1,0 +1,119 @@
+"""The loop of play on the embedded default: demo camera, mock pins, SQLite, resumed after a restart.
+
+Panel presses go through the real gpiozero MockFactory pins' queue (Panel.inject
+feeds the same queue as the pins); the test waits on the session's change
+notifications, never on sleeps.
+"""
+
+import dataclasses
+
+import pytest
+
+from companion.app import build, check_port
+from companion.config import load_config
+
+SETUP = {"players": ["Ana", "Bruno", "Eric"], "first_player": 0}
+
+
+@pytest.fixture
+def config(tmp_path):
+    cfg = load_config(None, env={"ATLANDICE_DATA_DIR": str(tmp_path), "ATLANDICE_CAMERA_SOURCE": "demo",
+                                 "ATLANDICE_GPIO_PIN_FACTORY": "mock"})
+    return cfg
+
+
+def press_and_wait(companion, button, timeout=10.0):
+    session = companion.session
+    before = session.change_id
+    companion.panel.inject(button, source="test")
+    changed = session.wait_for_change(before, timeout)
+    assert changed > before, f"{button} changed nothing"
+
+
+def test_read_then_confirm_enters_the_gate_roll_from_the_camera(config):
+    companion = build(config, announce=lambda text: None)
+    try:
+        session = companion.session
+        session.new_game(SETUP)
+        press_and_wait(companion, "read")
+        proposal = session.proposal()
+        assert proposal["source"] == "camera" and proposal["problem"] is None
+        assert sorted(proposal["input"]["dice"]) == [1, 2, 3, 4, 5, 5, 6]  # hardware/demo.py's first picture
+        assert session.last_image().startswith(b"\x89PNG")
+        press_and_wait(companion, "confirm")
+        assert session.game.record.inputs[0]["source"] == "camera"
+        assert session.game.expected()["kind"] == "pick"
+        # CONFIRM again takes the proposed die; UNDO takes it back.
+        press_and_wait(companion, "confirm")
+        assert session.game.version == 2
+        press_and_wait(companion, "undo")
+        assert session.game.version == 1
+    finally:
+        companion.close()
+
+
+def test_a_reading_with_the_wrong_number_of_dice_is_refused_with_the_reason(config):
+    companion = build(config, announce=lambda text: None)
+    try:
+        session = companion.session
+        session.new_game(SETUP)
+        press_and_wait(companion, "read")            # the 7-dice picture: used for...
+        session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})  # ...nothing: typed in by hand
+        session.submit({"type": "pick", "area": "library"})
+        session.submit({"type": "resource", "resource": "book"})
+        assert session.game.expected()["kind"] == "roll"   # L-high rolls the die
+        press_and_wait(companion, "read")            # the next picture shows one die: fine for a roll
+        assert session.proposal()["problem"] is None
+        session.undo(), session.undo(), session.undo()
+        press_and_wait(companion, "read")            # one die read for a gate roll of 7
+        proposal = session.proposal()
+        assert "7 dice are in play but 1 were read" in proposal["problem"]
+        press_and_wait(companion, "confirm")
+        assert session.last_refusal and "7 dice" in session.last_refusal["message"]
+        assert session.game.version == 0
+    finally:
+        companion.close()
+
+
+def test_a_game_in_progress_is_resumed_after_a_restart(config):
+    companion = build(config, announce=lambda text: None)
+    session = companion.session
+    session.new_game(SETUP)
+    session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
+    session.submit({"type": "pick", "area": "market"})
+    state = session.game.state
+    companion.close()
+    said = []
+    again = build(config, announce=said.append)
+    try:
+        assert again.session.game.state == state and again.session.game.version == 2
+        assert said and "resumed" in said[0]
+    finally:
+        again.close()
+
+
+def test_missing_camera_the_game_goes_on_by_hand(config, tmp_path):
+    cfg = dataclasses.replace(config, camera=dataclasses.replace(config.camera, source="opencv",
+                                                                 device=str(tmp_path / "no-such-video.avi")))
+    companion = build(cfg, announce=lambda text: None)
+    try:
+        session = companion.session
+        session.new_game(SETUP)
+        companion.camera.wait_for_status("unavailable", 10)
+        assert session.camera_status()["message"] == "camera unavailable: type the dice in"
+        press_and_wait(companion, "read")
+        assert "camera unavailable" in session.last_refusal["message"]
+        session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6], "source": "hand"})
+        assert session.game.version == 1 and session.last_refusal is None
+    finally:
+        companion.close()
+
+
+def test_a_taken_port_is_found_before_anything_opens():
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        with pytest.raises(OSError) as err:
+            check_port("127.0.0.1", taken.getsockname()[1])
+    assert "cannot listen" in err.value.strerror
