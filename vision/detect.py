@@ -411,57 +411,75 @@ def _read_group(p: Pips, comp: list[int], smooth: np.ndarray) -> _Hyp:
 
 
 def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _Hyp | None:
-    """A lone pip is a "1" only on a bounded uniform face about its own size."""
+    """A lone pip is a "1" only in the middle of a bounded, blank face.
+
+    die_px: the side of the other dice on the frame (or calibrated); when
+    known the face must be that size, otherwise its size is measured from
+    where the face colour ends around the pip.
+    """
     x, y = float(p.xy[k, 0]), float(p.xy[k, 1])
     r = float(p.r[k])
     face, pip = p.ring[k], p.inner[k]
     axis = pip - face
     n2 = float(axis @ axis)
-    if n2 < 20.0 ** 2:
+    if n2 < 30.0 ** 2:
         return None
     # Radial profiles: walk out from 1.6 r until the colour leaves the face.
     nd = 24
     ang = np.linspace(0, 2 * np.pi, nd, endpoint=False)
-    rmax = 1.0 * die_px if die_px else 14.0 * r
+    rmax = 0.9 * die_px if die_px else 14.0 * r
     steps = np.arange(1.6 * r, rmax, max(0.5, r * 0.25))
     if len(steps) < 4:
         return None
     sx = x + np.cos(ang)[:, None] * steps[None, :]
     sy = y + np.sin(ang)[:, None] * steps[None, :]
-    h, w = smooth.shape[:2]
-    if sx.min() < -r or sy.min() < -r or sx.max() > w + r or sy.max() > h + r:
-        pass  # samples clamp at the border; the border then reads as face
     col = sample(smooth, sx, sy)
     dist = np.linalg.norm(col - face[None, None, :], axis=2)
-    tol = max(25.0, 0.2 * math.sqrt(n2))
+    tol = max(25.0, 0.15 * math.sqrt(n2))
     out = dist > tol
-    hit = out.argmax(axis=1)
     found = out.any(axis=1)
-    if not found.all():
+    # A die ends all round (a shadow or a neighbour may hide a side or two).
+    if int(found.sum()) < nd - 4:
         if _TRACE:
-            print('single: open face', found.sum(), nd)
+            print('single: open face', int(found.sum()), nd)
         return None
-    b = steps[hit]                                           # (nd,) boundary radii
-    bmin, bmax = float(b.min()), float(b.max())
+    b = np.where(found, steps[out.argmax(axis=1)], steps[-1])   # (nd,) boundary radii
+    # The pip must sit in the middle: a corner pip of a 2 or 3 whose partners
+    # were missed has an edge close by on two sides.
     opp = np.abs(b[: nd // 2] - b[nd // 2:]) / (b[: nd // 2] + b[nd // 2:])
-    if bmin < 2.2 * r or bmax > 2.2 * bmin or float(opp.max()) > 0.3:
+    if float(np.median(opp)) > 0.25 or float(b.min()) < 1.6 * r:
         if _TRACE:
-            print('single reject', bmin, bmax, r, opp.max())
+            print('single: off-centre', b.min(), r, np.median(opp))
         return None
-    half = float(np.quantile(b, 0.2))   # ~ the distance to the nearest edges
-    side = 2 * half
-    if die_px and not (0.6 * die_px <= side <= 1.4 * die_px):
-        if _TRACE:
-            print('single: size', side, die_px)
-        return None
-    # The grid positions of the other pips must be blank face.
+    if die_px:
+        side = float(die_px)
+        if float(b[found].min()) < 0.3 * die_px:
+            if _TRACE:
+                print('single: edge too close', b[found].min(), die_px)
+            return None
+    else:
+        side = 2 * float(np.quantile(b, 0.3))
+        if side < 5 * r:
+            if _TRACE:
+                print('single: small face', side, r)
+            return None
     a = side / SIDE_PER_STEP
-    th = float(ang[int(np.argmin(b))]) % (np.pi / 2)
-    value, sep, why, present = _read_grid(smooth, x, y, th, a, a, r, face, pip)
-    if value != 1 or not _explained(p, x, y, th, a, a, present, p.sign[k], r):
+    # Blank face on two rings through every other pip position, any rotation.
+    ring_ang = np.linspace(0, 2 * np.pi, 16, endpoint=False)
+    rx = np.concatenate([x + a * np.cos(ring_ang), x + 1.41 * a * np.cos(ring_ang)])
+    ry = np.concatenate([y + a * np.sin(ring_ang), y + 1.41 * a * np.sin(ring_ang)])
+    rc = sample(smooth, rx, ry)
+    t = (rc - face) @ axis / n2
+    perp = np.linalg.norm((rc - face) - t[:, None] * axis[None, :], axis=1) / math.sqrt(n2)
+    if float(t.max()) > BLANK_T or float(perp.max()) > 0.5:
         if _TRACE:
-            print('single: read', value, why, present)
+            print('single: not blank', t.max(), perp.max())
         return None
+    inner_t = float(((sample(smooth, np.array([x]), np.array([y]))[0] - face) @ axis) / n2)
+    sep = min(inner_t, 1.0) - max(float(t.max()), 0.0)
+    if sep < MIN_SEP:
+        return None
+    th = float(ang[int(np.argmin(b))]) % (np.pi / 2)
     conf = float(np.clip(0.5 + sep / 2, 0, 1))
     return _Hyp(1, x, y, side, th, conf, "", 1)
 
