@@ -265,6 +265,7 @@ def prompt(snap: dict, lang: str) -> dict | None:
     params = {"seat": who,
               "for": names[target] if isinstance(target, int) and target < len(names) else who,
               "area": area_word(lang, ctx["area"]) if ctx.get("area") in AREAS else "",
+              "area_at": word(lang, "at", ctx["area"]) if ctx.get("area") in AREAS else "",
               "district": area_word(lang, ctx["district"]) if ctx.get("district") in AREAS else "",
               "count": expected.get("count", 1), "pick": ctx.get("pick", ""), "picks": ctx.get("picks", "")}
     title = ui(lang, "prompt_" + kind, **params)

@@ -46,6 +46,7 @@ def test_the_table_shows_board_players_prompt_and_history(client, game_session):
         assert area in page
     assert 'id="area-works"' in page and "#s-sub" in page.split('id="area-works"')[1].split('id="area-blacksmith"')[0]
     assert "Anna: take a resource at the Library" in page
+    assert "Anna: pegue um recurso na Biblioteca" in client.get("/?lang=pt-BR").get_data(as_text=True)
     assert 'data-input="{&#34;type&#34;:&#34;resource&#34;,&#34;resource&#34;:&#34;book&#34;}"' in page
     assert "Anna takes a die at the Library." in page
     assert 'class="dial"' in page and "Survey of Gems" in page

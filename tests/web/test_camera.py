@@ -1,0 +1,63 @@
+"""The last dice reading: the image, each value, unsure dice marked, proposed and editable."""
+
+import pytest
+
+from companion.board_profile import load_profile
+from companion.session import Session
+from companion.store import GameStore
+from web import create_app
+
+from .conftest import CODE, SETUP, XHR, post
+from .fakes import FakeCamera, annotate, encode_png, reader
+
+UNSURE = [1, 2, None, 4, 5, 6, 2]
+SURE = [1, 2, 3, 4, 5, 6, 2]
+
+
+@pytest.fixture
+def camera_session(tmp_path):
+    store = GameStore(tmp_path / "g.sqlite3")
+    camera = FakeCamera([UNSURE, SURE])
+    yield Session(store, load_profile(), camera=camera, reader=reader, annotate=annotate, encode_png=encode_png)
+    store.close()
+
+
+@pytest.fixture
+def cam(tmp_path, camera_session):
+    app = create_app({"TESTING": True, "PAIRING_CODE": CODE, "INSTANCE_PATH": tmp_path / "i"},
+                     session=camera_session)
+    c = app.test_client()
+    post(c, "/pair", {"code": CODE})
+    post(c, "/api/game", SETUP)
+    return c
+
+
+def test_read_shows_the_reading_with_unsure_dice_marked(cam, camera_session):
+    r = post(cam, "/api/read", {"version": 0})
+    assert r.status_code == 200 and r.json["reading"]["unsure"] == 1
+    state = cam.get("/api/state").json
+    assert state["proposal"]["source"] == "camera" and state["proposal"]["problem"]
+    page = cam.get("/").get_data(as_text=True)
+    assert 'class="read-die unsure"' in page and "1 die/dice unsure" in page
+    assert "/api/camera.png" in page
+    assert cam.get("/api/camera.png").data.startswith(b"\x89PNG")
+    # The dice entry is prefilled with the reading, to be corrected before it is entered.
+    assert 'data-proposal="{&#34;type&#34;:&#34;gate_roll&#34;,&#34;dice&#34;:[1,2,null,4,5,6,2]' in page
+    # CONFIRM refuses a reading with unsure dice (R1: a roll is never invented).
+    r = post(cam, "/api/confirm", {"version": 0})
+    assert r.status_code == 409 and r.json["rule"] == "R1"
+    assert camera_session.game.version == 0
+
+
+def test_a_clean_reading_is_confirmed(cam, camera_session):
+    post(cam, "/api/read", {"version": 0})
+    post(cam, "/api/read", {"version": 0})
+    r = post(cam, "/api/confirm", {"version": 0})
+    assert r.status_code == 200 and r.json["version"] == 1
+    assert camera_session.game.record.inputs[0] == {"type": "gate_roll", "dice": SURE, "source": "camera"}
+
+
+def test_the_camera_page(cam):
+    post(cam, "/api/read", {"version": 0})
+    page = cam.get("/camera").get_data(as_text=True)
+    assert "Camera ready" in page and 'class="camera-img large"' in page
