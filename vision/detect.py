@@ -52,6 +52,8 @@ _TRACE = False
 PIP_T = 0.55      # normalised level at or above which a grid position is a pip
 BLANK_T = 0.30    # at or below which it is blank face
 BLANK_MID_T = 0.5  # the between-pip face positions sit close to big pips: looser
+OVAL_MIN = 1.45     # blob aspect ratio above which a pip may be on a side face
+OVAL_REL = 1.3     # ... and above this times the frame's median aspect
 UNSURE_MIN_CONTRAST = 40.0  # an unreadable group is reported as a die only if this clear
 MIN_SEP = 0.30    # weakest pip minus strongest blank, below which: unsure
 
@@ -80,6 +82,7 @@ class _Hyp:
     conf: float
     reason: str
     npips: int
+    pip_r: float = 0.0
 
 
 def validate_frame(frame) -> np.ndarray:
@@ -360,13 +363,24 @@ def _group_and_read(p: Pips, smooth: np.ndarray, cfg: Config) -> list[_Hyp]:
     if n == 0:
         return []
     comps = _components(n, _pairs(p, smooth))
+    # Pips on a side face are foreshortened ovals. What counts as oval is
+    # relative to this frame's clear pips, so a tilted camera still reads.
+    strong = p.aspect[p.contrast >= 60]
+    base = float(np.median(strong)) if len(strong) >= 5 else 1.1
+    oval = p.aspect > max(OVAL_MIN, OVAL_REL * base)
     hyps: list[_Hyp] = []
     singles: list[int] = []
     for comp in comps:
         if len(comp) == 1:
-            singles.append(comp[0])
+            if not oval[comp[0]]:
+                singles.append(comp[0])
             continue
+        n_oval = int(oval[comp].sum())
+        if n_oval == len(comp):
+            continue        # a side face: its die is read from its top face
         h = _read_group(p, comp, smooth)
+        if n_oval and h.value is not None:
+            h.value, h.reason = None, "side face"
         # Faint unreadable groups are tray texture far more often than dice.
         if h.value is not None or float(np.median(p.contrast[comp])) >= UNSURE_MIN_CONTRAST:
             hyps.append(h)
@@ -376,7 +390,7 @@ def _group_and_read(p: Pips, smooth: np.ndarray, cfg: Config) -> list[_Hyp]:
         h = _read_single(p, k, smooth, die_px)
         if h is not None:
             hyps.append(h)
-    return _consistent(_dedupe(hyps))
+    return _consistent(_side_faces(_dedupe(hyps)))
 
 
 def _read_group(p: Pips, comp: list[int], smooth: np.ndarray) -> _Hyp:
@@ -402,12 +416,12 @@ def _read_group(p: Pips, comp: list[int], smooth: np.ndarray) -> _Hyp:
     if good and len({res[0] for res in good}) == 1:
         value, sep, _, cx, cy, ang, a = max(good, key=lambda res: res[1])
         conf = float(np.clip(0.5 + sep / 2, 0, 1))
-        return _Hyp(value, cx, cy, a * SIDE_PER_STEP, ang, conf, "", len(comp))
+        return _Hyp(value, cx, cy, a * SIDE_PER_STEP, ang, conf, "", len(comp), r)
     why = "ambiguous" if good else (results[0][2] if results else "pattern")
     side = max(spread * 1.4, 8 * r)
     best_sep = max((res[1] for res in results), default=0.0)
     return _Hyp(None, float(c[0]), float(c[1]), side, 0.0,
-                float(np.clip(best_sep / 2, 0, 0.5)), why, len(comp))
+                float(np.clip(best_sep / 2, 0, 0.5)), why, len(comp), r)
 
 
 def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _Hyp | None:
@@ -481,7 +495,7 @@ def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _
         return None
     th = float(ang[int(np.argmin(b))]) % (np.pi / 2)
     conf = float(np.clip(0.5 + sep / 2, 0, 1))
-    return _Hyp(1, x, y, side, th, conf, "", 1)
+    return _Hyp(1, x, y, side, th, conf, "", 1, r)
 
 
 def _consistent(hyps: list[_Hyp]) -> list[_Hyp]:
@@ -512,6 +526,29 @@ def _consistent(hyps: list[_Hyp]) -> list[_Hyp]:
             continue
         out.append(h)
     return out
+
+
+def _side_faces(hyps: list[_Hyp]) -> list[_Hyp]:
+    """Two reads closer than a die's side cannot both be top faces.
+
+    Seen from above, the top face is the largest face and has the largest,
+    roundest pips; a side face next to it is foreshortened. So of two
+    overlapping reads the one with clearly bigger pips and face is the die and
+    the other is dropped; when neither is clearly bigger the die is unsure.
+    """
+    sure = sorted([h for h in hyps if h.value is not None], key=lambda h: -h.pip_r * h.side)
+    drop: set[int] = set()
+    for i, h in enumerate(sure):
+        if id(h) in drop:
+            continue
+        for k in sure[i + 1:]:
+            if id(k) in drop:
+                continue
+            if math.hypot(h.cx - k.cx, h.cy - k.cy) < 0.8 * (h.side + k.side) / 2:
+                drop.add(id(k))
+                if h.pip_r * h.side < 1.3 * k.pip_r * k.side:
+                    h.value, h.reason = None, "overlap"
+    return [h for h in hyps if id(h) not in drop]
 
 
 def _dedupe(hyps: list[_Hyp]) -> list[_Hyp]:

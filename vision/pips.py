@@ -33,7 +33,9 @@ class Pips:
     contrast: (N,) float32 |inner grey - ring grey|, grey levels.
     ring: (N, 3) float32 BGR median colour of the ring (the die face near it).
     inner: (N, 3) float32 BGR colour of the pip.
-    spread: (N,) float32 ring grey median absolute deviation.
+    spread: (N,) float32 ring grey 85th-percentile absolute deviation.
+    aspect: (N,) float32 longest / shortest diameter of the blob at half
+        contrast (1 = round; pips on a side face are foreshortened ovals).
     """
 
     xy: np.ndarray
@@ -43,13 +45,14 @@ class Pips:
     ring: np.ndarray
     inner: np.ndarray
     spread: np.ndarray
+    aspect: np.ndarray
 
     def __len__(self) -> int:
         return len(self.r)
 
     def take(self, idx) -> "Pips":
         return Pips(*(getattr(self, f)[idx] for f in
-                      ("xy", "r", "sign", "contrast", "ring", "inner", "spread")))
+                      ("xy", "r", "sign", "contrast", "ring", "inner", "spread", "aspect")))
 
 
 def sample(img: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -141,7 +144,7 @@ def find_pips(bgr: np.ndarray, gray: np.ndarray, min_r: float = 1.5,
     if not found:
         return _empty()
     allp = Pips(*(np.concatenate([getattr(f, k) for f in found]) for k in
-                  ("xy", "r", "sign", "contrast", "ring", "inner", "spread")))
+                  ("xy", "r", "sign", "contrast", "ring", "inner", "spread", "aspect")))
     return _nms(allp)
 
 
@@ -193,10 +196,37 @@ def _find_on(chan: np.ndarray, cs: np.ndarray, min_r: float, max_r: float,
     frac = ((ring_med[:, None] - half) * s[:, None]) / np.maximum(con[:, None], 1)
     round_ok = np.min(frac, axis=1) > 0.35
     sel = np.nonzero(round_ok)[0]
-    return Pips(np.stack([x, y], 1).astype(np.float32)[sel], r[sel].astype(np.float32),
-                s[sel].astype(np.int8), con[sel].astype(np.float32),
+    x, y, r, s, con, mad = x[sel], y[sel], r[sel], s[sel], con[sel], mad[sel]
+    asp = _aspect(gs, x, y, r, ring_med[sel], ring_med[sel] - s * con)
+    return Pips(np.stack([x, y], 1).astype(np.float32), r.astype(np.float32),
+                s.astype(np.int8), con.astype(np.float32),
                 ring_c[sel].astype(np.float32), inner_c[sel].astype(np.float32),
-                mad[sel].astype(np.float32))
+                mad.astype(np.float32), asp.astype(np.float32))
+
+
+def _aspect(gs, x, y, r, ring_level, pip_level) -> np.ndarray:
+    """Longest / shortest of 8 diameters where the blob falls to half contrast.
+
+    gs: (H, W) uint8; x, y, r, ring_level, pip_level: (N,) arrays. Returns (N,).
+    """
+    n = len(x)
+    if n == 0:
+        return np.zeros(0, np.float32)
+    ang = np.linspace(0, 2 * np.pi, 16, endpoint=False)
+    t = np.linspace(0, 2.0, 17)                                    # in units of r
+    rx = x[:, None, None] + r[:, None, None] * t[None, None, :] * np.cos(ang)[None, :, None]
+    ry = y[:, None, None] + r[:, None, None] * t[None, None, :] * np.sin(ang)[None, :, None]
+    v = sample(gs, rx, ry)                                         # (N, 16, 17)
+    f = (v - ring_level[:, None, None]) / (pip_level - ring_level)[:, None, None]
+    below = f < 0.5
+    k = np.where(below.any(axis=2), below.argmax(axis=2), len(t) - 1)   # first index below
+    k0 = np.maximum(k - 1, 0)
+    f0 = np.take_along_axis(f, k0[..., None], 2)[..., 0]
+    f1 = np.take_along_axis(f, k[..., None], 2)[..., 0]
+    frac = np.clip((f0 - 0.5) / np.maximum(f0 - f1, 1e-3), 0, 1)
+    rad = (t[k0] + frac * (t[k] - t[k0]))                          # (N, 16), units of r
+    diam = rad[:, :8] + rad[:, 8:]
+    return diam.max(axis=1) / np.maximum(diam.min(axis=1), 0.2)
 
 
 def _inner(gs: np.ndarray, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> np.ndarray:
@@ -230,4 +260,4 @@ def _nms(p: Pips) -> Pips:
 def _empty() -> Pips:
     z = np.zeros(0, np.float32)
     return Pips(np.zeros((0, 2), np.float32), z, np.zeros(0, np.int8), z,
-                np.zeros((0, 3), np.float32), np.zeros((0, 3), np.float32), z)
+                np.zeros((0, 3), np.float32), np.zeros((0, 3), np.float32), z, z)
