@@ -13,6 +13,7 @@ runs, and is tested, with no camera at all:
 """
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Callable
 
 from .game import Game
@@ -60,6 +61,9 @@ class Session:
         self._reading: dict | None = None      # the last dice reading, for the version it was made at
         self._image: bytes | None = None
         self.last_refusal: dict | None = None  # why the last button press was refused (shown, then cleared)
+        # Every reading runs on this one thread: image buffers stay in one malloc arena
+        # instead of one per web server thread (see benchmarks/companion_footprint.py).
+        self._reader_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dice-reader")
 
     # --- games -------------------------------------------------------------
 
@@ -162,6 +166,13 @@ class Session:
         """READ: read the dice now (or `frame`, already read as `reading`, from the settled-frame watcher).
 
         Returns the reading, or None when there is no camera to read from."""
+        return self._reader_thread.submit(self._read_dice, frame, reading).result()
+
+    def close(self) -> None:
+        self._reader_thread.shutdown(wait=True)
+        self.store.close()
+
+    def _read_dice(self, frame, reading) -> dict | None:
         if self.reader is None:
             return None
         if frame is None:

@@ -97,7 +97,7 @@ def _other_districts(state: dict, *excluded: str) -> list[str]:
 
 
 def swap_options(state: dict, task: dict) -> list[dict]:
-    """J-swap: a resource on the Jeweller for a different one on another District."""
+    """J-swap: a resource on the Jeweller for one of another kind on another District (R17)."""
     jeweller = state["districts"]["jeweller"]["resources"]
     options = []
     for give in RESOURCES:
@@ -167,7 +167,7 @@ def resolve_submarine(state: dict, task: dict, inp: dict, events: list) -> None:
 
 
 def change_die_options(state: dict, task: dict) -> list[dict]:
-    """I-change: any die still on the board gets another value."""
+    """I-change: any die still on the board gets another value (R17)."""
     return [{"type": "change_die", "from": f, "to": v}
             for f in sorted(set(state["dice"])) for v in range(1, 7) if v != f]
 

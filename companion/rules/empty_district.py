@@ -70,7 +70,9 @@ MARKET_REFILL = 3
 
 
 def check_after_visit(state: dict, task: dict, events: list) -> None:
-    """Automatic: every District whose top tile holds nothing is scored, 1 to 5 (R6, R14)."""
+    """Automatic: every District whose top tile holds nothing is scored, 1 to 5 (R6, R14).
+
+    Only Districts empty now: one emptied by a depletion while scoring waits for the next visit (R16)."""
     empty = [d for d in DISTRICTS
              if state["districts"][d]["top"] is not None
              and not any(state["districts"][d]["resources"].values())]
@@ -93,6 +95,7 @@ def score_empty(state: dict, task: dict, events: list) -> None:
         state["set_aside"].append(tile)
         events.append(event("empty.unclaimed", rule="R7", district=d, tile=tile, resource=r))
     elif result["tied"]:
+        # R18: the table chooses which of the tied takes the tile.
         pending.append({"t": "tile_taker", "district": d, "tile": tile, "resource": r,
                         "tied": result["first"], "seat": None, "who": None, "counts": counts})
     else:
