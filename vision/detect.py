@@ -367,7 +367,8 @@ def _group_and_read(p: Pips, smooth: np.ndarray, cfg: Config) -> list[_Hyp]:
     # relative to this frame's clear pips, so a tilted camera still reads.
     strong = p.aspect[p.contrast >= 60]
     base = float(np.median(strong)) if len(strong) >= 5 else 1.1
-    oval = p.aspect > max(OVAL_MIN, OVAL_REL * base)
+    oval_thr = max(OVAL_MIN, OVAL_REL * base)
+    oval = p.aspect > oval_thr
     hyps: list[_Hyp] = []
     singles: list[int] = []
     for comp in comps:
@@ -375,12 +376,10 @@ def _group_and_read(p: Pips, smooth: np.ndarray, cfg: Config) -> list[_Hyp]:
             if not oval[comp[0]]:
                 singles.append(comp[0])
             continue
-        n_oval = int(oval[comp].sum())
-        if n_oval == len(comp):
+        # Small faint pips give noisy aspects: judge the group by its median.
+        if float(np.median(p.aspect[comp])) > oval_thr:
             continue        # a side face: its die is read from its top face
         h = _read_group(p, comp, smooth)
-        if n_oval and h.value is not None:
-            h.value, h.reason = None, "side face"
         # Faint unreadable groups are tray texture far more often than dice.
         if h.value is not None or float(np.median(p.contrast[comp])) >= UNSURE_MIN_CONTRAST:
             hyps.append(h)

@@ -138,7 +138,9 @@ def find_pips(bgr: np.ndarray, gray: np.ndarray, min_r: float = 1.5,
     found = [_find_on(gray, cs, min_r, max_r, min_contrast)]
     red = bgr[:, :, 2]
     # Skip the red pass on grey-scale frames (it would only repeat the grey one).
-    if float(cv2.absdiff(red[::4, ::4], gray[::4, ::4]).mean()) > 4.0:
+    sub = bgr[::4, ::4].astype(np.int16)
+    chroma = np.abs(sub[..., 2] - sub[..., 1]) + np.abs(sub[..., 0] - sub[..., 1])
+    if float((chroma > 40).mean()) > 0.002:
         found.append(_find_on(np.ascontiguousarray(red), cs, min_r, max_r, min_contrast))
     found = [f for f in found if len(f)]
     if not found:
