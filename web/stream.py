@@ -7,6 +7,7 @@ Each message is
     data: {"change_id", "version", "game_id", "reset", "new": [history entries], "state",
            "expected", "can_undo", "can_redo", "camera", "refusal"}
 
+`html` (only with ?html=1, for the page itself) is the live table drawn.
 `new` holds the history entries (input, events and their text) the page has
 not seen yet. On reconnect the browser sends the last id back
 (Last-Event-ID): the entries applied since that version are replayed from
@@ -15,22 +16,27 @@ game, or inputs taken back): reload the whole state. A comment line is sent
 every SSE_HEARTBEAT seconds so dead connections are noticed.
 
 With waitress each open stream holds a server thread, so at most
-SSE_MAX_STREAMS run at once; beyond that the answer is 503.
+SSE_MAX_STREAMS run at once; beyond that the answer is 503. Serve with
+waitress's `channel_request_lookahead=1` so a stream notices within half a
+second that its page was closed (waitress.client_disconnected).
 """
 
 from __future__ import annotations
 
 import json
 import threading
+import time
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, current_app, render_template, request, stream_with_context
 
 from companion.i18n import render
 
-from . import i18n, view
+from . import i18n, security, view
 from .errors import ApiError
 
 bp = Blueprint("stream", __name__)
+
+POLL = 0.5  # seconds between checks that the client is still there
 
 
 class StreamSlots:
@@ -70,7 +76,33 @@ def event_id(snap: dict) -> str:
     return f"{snap['change_id']}.{part(snap['version'])}.{part(snap['game_id'])}"
 
 
-def message(snap: dict, seen: tuple | None, lang: str) -> str:
+class FragmentCache:
+    """The live table as HTML, rendered once per (change, language, paired) for every page showing it."""
+
+    def __init__(self, size: int = 8):
+        self.size = size
+        self._items: dict = {}
+        self._lock = threading.Lock()
+
+    def get(self, key, make):
+        with self._lock:
+            if key in self._items:
+                return self._items[key]
+        html = make()
+        with self._lock:
+            self._items[key] = html
+            while len(self._items) > self.size:
+                self._items.pop(next(iter(self._items)))
+        return html
+
+
+def fragment(sess, snap: dict, lang: str, paired: bool) -> str:
+    v = view.table(snap, lang)
+    v["has_image"] = bool(sess.last_image())
+    return render_template("live.html", v=v, paired=paired)
+
+
+def message(snap: dict, seen: tuple | None, lang: str, html: str | None = None) -> str:
     """One SSE message: what changed since `seen` (change_id, version, game_id)."""
     state = snap.get("state")
     names = view.labels_for(state, lang) if state else []
@@ -88,6 +120,8 @@ def message(snap: dict, seen: tuple | None, lang: str) -> str:
                                        "can_redo", "camera", "refusal", "proposal")}
     data["reset"] = reset
     data["new"] = new
+    if html is not None:
+        data["html"] = html
     payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     return f"id: {event_id(snap)}\nevent: change\ndata: {payload}\n\n"
 
@@ -100,6 +134,10 @@ def events():
     heartbeat = float(app.config["SSE_HEARTBEAT"])
     lang = i18n.current()
     seen = parse_event_id(request.headers.get("Last-Event-ID") or request.args.get("last_event_id"))
+    # ?html=1 (the page itself): each message carries the table drawn, so one message redraws it.
+    want_html = request.args.get("html") == "1"
+    paired = security.is_paired()
+    cache: FragmentCache = app.extensions.setdefault("fragments", FragmentCache())
     if not slots.take():
         raise ApiError(503, "busy", f"too many live pages ({slots.limit}): close one and reload")
 
@@ -110,24 +148,40 @@ def events():
             released.set()
             slots.give_back()
 
+    # waitress tells a running request that its client left (with channel_request_lookahead >= 1):
+    # then a closed page gives its slot back within POLL seconds, not at the next heartbeat.
+    disconnected = request.environ.get("waitress.client_disconnected")
+
     def generate():
         nonlocal seen
         try:
             yield "retry: 1000\n: atlandice live stream\n\n"
+            beat = time.monotonic()
             while True:
                 snap = sess.snapshot()
-                yield message(snap, seen, lang)
+                html = None
+                if want_html:
+                    html = cache.get((snap["change_id"], lang, paired),
+                                     lambda: fragment(sess, snap, lang, paired))
+                yield message(snap, seen, lang, html)
                 seen = (snap["change_id"], snap["version"], snap["game_id"])
                 since = snap["change_id"]
-                while sess.wait_for_change(since, heartbeat) <= since:
-                    yield ": heartbeat\n\n"
+                while True:
+                    if disconnected is not None and disconnected():
+                        return
+                    wait = min(POLL, heartbeat) if disconnected is not None else heartbeat
+                    if sess.wait_for_change(since, wait) > since:
+                        break
+                    if time.monotonic() - beat >= heartbeat:
+                        beat = time.monotonic()
+                        yield ": heartbeat\n\n"
         finally:
             release()
 
     class Body:
         """Gives the slot back even when the stream is closed before it starts."""
         def __init__(self):
-            self.gen = generate()
+            self.gen = stream_with_context(generate())
 
         def __iter__(self):
             return self.gen

@@ -114,3 +114,17 @@ def test_streams_are_capped(tmp_path, game_session):
                                           ("", None), (None, None), ("1.2", None), ("a.b.c", None)])
 def test_event_ids(text, parsed):
     assert parse_event_id(text) == parsed
+
+
+def test_the_page_gets_the_table_drawn_in_each_message(client, game_session):
+    game_session.new_game(SETUP)
+    r = client.get("/api/events?html=1&lang=pt-BR", buffered=False)
+    chunks = iter(r.response)
+    _, data = next_message(chunks)
+    assert data["html"].startswith('\n<div id="live"') or '<div id="live"' in data["html"]
+    assert "Joalheria" in data["html"]
+    r.close()
+    r = client.get("/api/events", buffered=False)
+    _, data = next_message(iter(r.response))
+    r.close()
+    assert "html" not in data, "other clients get the data alone"

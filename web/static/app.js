@@ -86,6 +86,18 @@
 
   /* --- the live table ------------------------------------------------------ */
 
+  function swapIn(html) {
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var fresh = holder.querySelector ? holder.querySelector("#live") : holder.firstChild;
+    var old = $("live");
+    // Never step back: a slow answer must not replace a newer table already shown.
+    if (fresh && old && parseInt(fresh.getAttribute("data-change"), 10) >= parseInt(old.getAttribute("data-change"), 10)) {
+      old.parentNode.replaceChild(fresh, old);
+      setupDiceEntry();
+    }
+  }
+
   function refresh() {
     if (!$("live")) { return; }
     if (refreshing) { refreshAgain = true; return; }
@@ -95,16 +107,7 @@
     xhr.onreadystatechange = function () {
       if (xhr.readyState !== 4) { return; }
       refreshing = false;
-      if (xhr.status === 200) {
-        var holder = document.createElement("div");
-        holder.innerHTML = xhr.responseText;
-        var fresh = holder.querySelector ? holder.querySelector("#live") : holder.firstChild;
-        var old = $("live");
-        if (fresh && old) {
-          old.parentNode.replaceChild(fresh, old);
-          setupDiceEntry();
-        }
-      }
+      if (xhr.status === 200) { swapIn(xhr.responseText); }
       if (refreshAgain) { refreshAgain = false; refresh(); }
     };
     xhr.send(null);
@@ -125,7 +128,7 @@
       setInterval(refresh, 2000);   // a very old browser: poll instead
       return;
     }
-    var source = new EventSource("/api/events?lang=" + encodeURIComponent(lang));
+    var source = new EventSource("/api/events?html=1&lang=" + encodeURIComponent(lang));
     var first = true;
     source.addEventListener("change", function (e) {
       setOnline(true);
@@ -135,7 +138,7 @@
       var shown = live ? live.getAttribute("data-change") : null;
       if (first && data && shown !== null && String(data.change_id) === shown) { first = false; return; }
       first = false;
-      refresh();
+      if (data && data.html) { swapIn(data.html); } else { refresh(); }
     }, false);
     source.onopen = function () { setOnline(true); };
     source.onerror = function () {
