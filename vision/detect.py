@@ -162,7 +162,7 @@ def _pairs(p: Pips, smooth: np.ndarray) -> list[tuple[int, int]]:
     ring_d = np.linalg.norm(p.ring[i] - p.ring[j], axis=1)
     inner_d = np.linalg.norm(p.inner[i] - p.inner[j], axis=1)
     ok = ((d < 13.0 * rmax) & (d > 1.8 * rmax) & (rmax / rmin < 1.7)
-          & (p.sign[i] == p.sign[j]) & (ring_d < np.maximum(30.0, 0.5 * con))
+          & (p.sign[i] == p.sign[j]) & (ring_d < np.maximum(40.0, 0.6 * con))
           & (inner_d < np.maximum(45.0, 0.7 * con)))
     i, j, d, rmax = i[ok], j[ok], d[ok], rmax[ok]
     if len(i) == 0:
@@ -437,45 +437,45 @@ def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _
     n2 = float(axis @ axis)
     if n2 < 30.0 ** 2:
         return None
-    # Radial profiles: walk out from 1.6 r until the colour leaves the face.
     nd = 24
     ang = np.linspace(0, 2 * np.pi, nd, endpoint=False)
-    rmax = 0.9 * die_px if die_px else 14.0 * r
-    steps = np.arange(1.6 * r, rmax, max(0.5, r * 0.25))
-    if len(steps) < 4:
-        return None
-    sx = x + np.cos(ang)[:, None] * steps[None, :]
-    sy = y + np.sin(ang)[:, None] * steps[None, :]
-    col = sample(smooth, sx, sy)
-    dist = np.linalg.norm(col - face[None, None, :], axis=2)
-    tol = max(25.0, 0.15 * math.sqrt(n2))
-    out = dist > tol
-    found = out.any(axis=1)
-    # A die ends all round (a shadow or a neighbour may hide a side or two).
-    if int(found.sum()) < nd - 4:
-        if _TRACE:
-            print('single: open face', int(found.sum()), nd)
-        return None
-    b = np.where(found, steps[out.argmax(axis=1)], steps[-1])   # (nd,) boundary radii
-    # The pip must sit in the middle: a corner pip of a 2 or 3 whose partners
-    # were missed has an edge close by on two sides.
-    opp = np.abs(b[: nd // 2] - b[nd // 2:]) / (b[: nd // 2] + b[nd // 2:])
-    if float(np.median(opp)) > 0.25 or float(b.min()) < 1.6 * r:
-        if _TRACE:
-            print('single: off-centre', b.min(), r, np.median(opp))
-        return None
+    th = 0.0
     if die_px:
+        # Size known from the other dice: just past the face's edge (0.5-0.7
+        # side out) the colour must change in most directions: tray, shadow
+        # or a neighbour. A corner pip of a 2 fails the blank rings below.
         side = float(die_px)
-        if float(b[found].min()) < 0.3 * die_px:
+        rr = np.linspace(0.55, 0.75, 4) * side
+        sx = x + np.cos(ang)[:, None] * rr[None, :]
+        sy = y + np.sin(ang)[:, None] * rr[None, :]
+        dist = np.linalg.norm(sample(smooth, sx, sy) - face[None, None, :], axis=2)
+        tol = max(25.0, 0.15 * math.sqrt(n2))
+        if int((dist > tol).any(axis=1).sum()) < nd * 0.6:
             if _TRACE:
-                print('single: edge too close', b[found].min(), die_px)
+                print('single: no edge', int((dist > tol).any(axis=1).sum()))
             return None
     else:
-        side = 2 * float(np.quantile(b, 0.3))
-        if side < 5 * r:
+        # Size unknown (a lone die): walk out from the pip until the colour
+        # leaves the face; the face must end all round, the pip in its middle.
+        steps = np.arange(2.0 * r, 14.0 * r, max(0.5, r * 0.25))
+        sx = x + np.cos(ang)[:, None] * steps[None, :]
+        sy = y + np.sin(ang)[:, None] * steps[None, :]
+        dist = np.linalg.norm(sample(smooth, sx, sy) - face[None, None, :], axis=2)
+        tol = max(25.0, 0.15 * math.sqrt(n2))
+        out = dist > tol
+        found = out.any(axis=1)
+        if int(found.sum()) < nd - 4:
             if _TRACE:
-                print('single: small face', side, r)
+                print('single: open face', int(found.sum()), nd)
             return None
+        bnd = np.where(found, steps[out.argmax(axis=1)], steps[-1])   # (nd,) radii
+        opp = np.abs(bnd[: nd // 2] - bnd[nd // 2:]) / (bnd[: nd // 2] + bnd[nd // 2:])
+        side = 2 * float(np.quantile(bnd, 0.3))
+        if float(np.median(opp)) > 0.25 or side < 5 * r:
+            if _TRACE:
+                print('single: shape', side, r, np.median(opp))
+            return None
+        th = float(ang[int(np.argmin(bnd))]) % (np.pi / 2)
     a = side / SIDE_PER_STEP
     # Blank face on two rings through every other pip position, any rotation.
     ring_ang = np.linspace(0, 2 * np.pi, 16, endpoint=False)
@@ -484,7 +484,9 @@ def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _
     rc = sample(smooth, rx, ry)
     t = (rc - face) @ axis / n2
     perp = np.linalg.norm((rc - face) - t[:, None] * axis[None, :], axis=1) / math.sqrt(n2)
-    if float(t.max()) > BLANK_T or float(perp.max()) > 0.5:
+    # Face colour all round: not pip-like, and not much lighter or off-colour
+    # either (the tray beyond a nearby edge, as round a corner pip of a 2).
+    if float(t.max()) > BLANK_T or float(t.min()) < -0.4 or float(perp.max()) > 0.45:
         if _TRACE:
             print('single: not blank', t.max(), perp.max())
         return None
@@ -492,7 +494,6 @@ def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _
     sep = min(inner_t, 1.0) - max(float(t.max()), 0.0)
     if sep < MIN_SEP:
         return None
-    th = float(ang[int(np.argmin(b))]) % (np.pi / 2)
     conf = float(np.clip(0.5 + sep / 2, 0, 1))
     return _Hyp(1, x, y, side, th, conf, "", 1, r)
 
