@@ -27,7 +27,7 @@ import json
 import threading
 import time
 
-from flask import Blueprint, Response, current_app, render_template, request, stream_with_context
+from flask import Blueprint, Response, current_app, render_template, request
 
 from companion.i18n import render
 
@@ -96,10 +96,12 @@ class FragmentCache:
         return html
 
 
-def fragment(sess, snap: dict, lang: str, paired: bool) -> str:
+def fragment(app, sess, snap: dict, lang: str, paired: bool) -> str:
+    """The table drawn as GET /live draws it (the stream outlives its request: a context of its own)."""
     v = view.table(snap, lang)
     v["has_image"] = bool(sess.last_image())
-    return render_template("live.html", v=v, paired=paired)
+    with app.test_request_context("/live", query_string={"lang": lang}):
+        return render_template("live.html", v=v, paired=paired)
 
 
 def message(snap: dict, seen: tuple | None, lang: str, html: str | None = None) -> str:
@@ -162,7 +164,7 @@ def events():
                 html = None
                 if want_html:
                     html = cache.get((snap["change_id"], lang, paired),
-                                     lambda: fragment(sess, snap, lang, paired))
+                                     lambda: fragment(app, sess, snap, lang, paired))
                 yield message(snap, seen, lang, html)
                 seen = (snap["change_id"], snap["version"], snap["game_id"])
                 since = snap["change_id"]
@@ -181,7 +183,7 @@ def events():
     class Body:
         """Gives the slot back even when the stream is closed before it starts."""
         def __init__(self):
-            self.gen = stream_with_context(generate())
+            self.gen = generate()
 
         def __iter__(self):
             return self.gen
