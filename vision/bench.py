@@ -7,6 +7,8 @@ that match count as neither correct nor wrong.
 
 Timing runs on one OpenCV thread. Each image is timed as it is, and also
 resized to fit a 1280x720 frame (padded), the size of the issue's target.
+Both wall-clock and process CPU time are reported: on a shared machine the
+wall clock includes waiting for the CPU, the CPU time does not.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ class Tally:
     exact_rolls: int = 0
     times: list = field(default_factory=list)
     times_720p: list = field(default_factory=list)
+    cpu: list = field(default_factory=list)
+    cpu_720p: list = field(default_factory=list)
     # confusion[true][reported]: reported in 1..6, "?" unsure, "-" missed
     confusion: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
     phantom_values: dict = field(default_factory=lambda: defaultdict(int))
@@ -112,14 +116,16 @@ def run(folder: str, limit: int | None = None, time_720p: bool = True, config=No
             total.errors.append(f"{name}: cannot load")
             continue
         labs = labels[name]
-        t0 = time.perf_counter()
+        c0, t0 = time.process_time(), time.perf_counter()
         reading = read(img, config)
         total.times.append(time.perf_counter() - t0)
+        total.cpu.append(time.process_time() - c0)
         if time_720p:
             f720 = to_720p(img)
-            t0 = time.perf_counter()
+            c0, t0 = time.process_time(), time.perf_counter()
             read(f720, config)
             total.times_720p.append(time.perf_counter() - t0)
+            total.cpu_720p.append(time.process_time() - c0)
         t = Tally(images=1, labelled=len(labs))
         pairs, extra, missed = match(reading, labs)
         for die, lab in pairs:
@@ -166,6 +172,14 @@ def _ms(ts: list) -> str:
     return f"median {med:.1f} ms, p95 {p95:.1f} ms"
 
 
+def _load() -> str:
+    try:
+        return "load average %.2f %.2f %.2f on %d cores (wall times above are inflated when" \
+               " load > cores)" % (*os.getloadavg(), os.cpu_count() or 1)
+    except OSError:
+        return "n/a"
+
+
 def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0) -> str:
     n = total.labelled
     lines = [
@@ -180,8 +194,11 @@ def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0) -> st
         f"phantoms           {total.phantoms}  (given a value: {total.phantoms_valued})",
         f"silent-error rate  {_pct(total.wrong + total.phantoms_valued, n)}  "
         f"((wrong + valued phantoms) / labelled)",
-        f"time per image     {_ms(total.times)}  (as stored, one thread)",
-        f"time 1280x720      {_ms(total.times_720p)}  (each image fitted to 1280x720)",
+        f"time per image     {_ms(total.times)}  (wall clock, as stored, one thread)",
+        f"cpu time per image {_ms(total.cpu)}  (process CPU time: unaffected by other load)",
+        f"time 1280x720      {_ms(total.times_720p)}  (wall clock, each image fitted to 1280x720)",
+        f"cpu time 1280x720  {_ms(total.cpu_720p)}",
+        f"machine load       {_load()}",
         "by dice per image:",
     ]
     for b in ("1", "2-6", "7-9", "10+"):

@@ -133,8 +133,10 @@ def read_frame(frame: np.ndarray, config: Config | None = None) -> Reading:
         min_r, max_r = max(1.2, pr * 0.45), pr * 2.6
     else:
         min_r, max_r = 1.5, min(img.shape[:2]) / 12.0
-    pips = find_pips(img, gray, min_r=min_r, max_r=max_r, min_contrast=cfg.min_contrast)
-    smooth = cv2.GaussianBlur(img, (3, 3), 0).astype(np.float32)
+    # uint8 is enough: `sample` interpolates to float32 itself.
+    smooth = cv2.GaussianBlur(img, (3, 3), 0)
+    pips = find_pips(img, gray, min_r=min_r, max_r=max_r, min_contrast=cfg.min_contrast,
+                     smooth=smooth)
     hyps = _group_and_read(pips, smooth, cfg)
     dice = []
     for hp in hyps:
@@ -264,7 +266,7 @@ def _read_grid(smooth: np.ndarray, cx: float, cy: float, ang: float, a: float, b
                r: float, face: np.ndarray, pip: np.ndarray):
     """Read the 9 grid positions and 8 blank positions of one face hypothesis.
 
-    smooth: (H, W, 3) float32 frame; face, pip: (3,) float32 reference colours.
+    smooth: (H, W, 3) uint8 lightly blurred frame; face, pip: (3,) float32 colours.
     Returns (value or None, separation, reason).
     """
     e1 = np.array([math.cos(ang), math.sin(ang)])
@@ -311,20 +313,22 @@ def _read_grid(smooth: np.ndarray, cx: float, cy: float, ang: float, a: float, b
     return value, sep, "", present
 
 
+_BOUND_DIRS = np.array([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)],
+                       np.float64) / np.array([1, 1, 1, 1, 2 ** .5, 2 ** .5, 2 ** .5, 2 ** .5])[:, None]
+_BOUND_GROW = np.array([1, 1, 1, 1, 1.3, 1.3, 1.3, 1.3])   # corners are further out than edges
+_BOUND_KS = np.linspace(1.45, 3.4, 14)
+
+
 def _bounded(smooth, cx, cy, e1, e2, a, b, face, n2) -> bool:
     """The face must end (an edge, a shadow, another colour) within ~3.4 steps
     of the centre in 7 of 8 directions: a die, not a stretch of tray."""
-    dirs = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)]
-    ks = np.linspace(1.45, 3.4, 14)
-    pts = []
-    for du, dv in dirs:
-        n = math.hypot(du, dv)
-        grow = 1.3 if n > 1 else 1.0   # corners are further out than edges
-        for k in ks:
-            f = k * grow / n
-            pts.append((cx + f * (du * a * e1[0] + dv * b * e2[0]),
-                        cy + f * (du * a * e1[1] + dv * b * e2[1])))
-    pts = np.array(pts)
+    ks = _BOUND_KS
+    f = ks[None, :] * _BOUND_GROW[:, None]                               # (8, K)
+    du, dv = _BOUND_DIRS[:, 0:1], _BOUND_DIRS[:, 1:2]
+    px = cx + f * (du * a * e1[0] + dv * b * e2[0])
+    py = cy + f * (du * a * e1[1] + dv * b * e2[1])
+    pts = np.stack([px.ravel(), py.ravel()], 1)
+    dirs = _BOUND_DIRS
     col = sample(smooth, pts[:, 0], pts[:, 1]).reshape(len(dirs), len(ks), 3)
     dist = np.linalg.norm(col - face[None, None, :], axis=2)
     tol = max(20.0, 0.1 * math.sqrt(n2))

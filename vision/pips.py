@@ -75,7 +75,7 @@ def sample(img: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return out.astype(np.float32).reshape(shape + img.shape[2:])
 
 
-def _blob_peaks(gray: np.ndarray, min_r: float, max_r: float, thr: int = 3,
+def _blob_peaks(gray: np.ndarray, min_r: float, max_r: float, thr: int = 4,
                 max_n: int = 4000) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """DoG extrema of uint8 (H, W) `gray` over octaves.
 
@@ -85,24 +85,33 @@ def _blob_peaks(gray: np.ndarray, min_r: float, max_r: float, thr: int = 3,
     g = gray
     scale = 1.0
     k3 = np.ones((3, 3), np.uint8)
+    # Each blur builds on the last (sigma^2 adds up): smaller kernels, same result.
+    inc = [_SIGMAS[0]] + [float(np.sqrt(_SIGMAS[i + 1] ** 2 - _SIGMAS[i] ** 2)) for i in range(3)]
     while min(g.shape) >= 12:
         rmin, rmax = _RADII[0] * scale, _RADII[-1] * scale
         if rmin > max_r:
             break
         if rmax >= min_r * 0.8:
-            blurs = [cv2.GaussianBlur(g, (0, 0), s) for s in _SIGMAS]
-            dogs = [cv2.subtract(blurs[i + 1], blurs[i], dtype=cv2.CV_16S) for i in range(3)]
+            blurs = []
+            prev = g
+            for sgm in inc:
+                prev = cv2.GaussianBlur(prev, (0, 0), sgm)
+                blurs.append(prev)
             absd = [cv2.absdiff(blurs[i + 1], blurs[i]) for i in range(3)]
             a = cv2.max(cv2.max(absd[0], absd[1]), absd[2])
-            peak = (a == cv2.dilate(a, k3)) & (a >= thr)
-            ys, xs = np.nonzero(peak)
-            if len(xs):
+            peak = cv2.bitwise_and(cv2.compare(a, cv2.dilate(a, k3), cv2.CMP_EQ),
+                                   cv2.compare(a, thr, cv2.CMP_GE))
+            pts = cv2.findNonZero(peak)
+            if pts is not None:
+                xs, ys = pts[:, 0, 0], pts[:, 0, 1]
                 st = np.stack([absd[i][ys, xs] for i in range(3)])
                 si = np.argmax(st, axis=0)
-                sg = np.stack([dogs[i][ys, xs] for i in range(3)])[si, np.arange(len(xs))]
+                b_lo = np.stack([blurs[i][ys, xs] for i in range(3)])[si, np.arange(len(xs))]
+                b_hi = np.stack([blurs[i + 1][ys, xs] for i in range(3)])[si, np.arange(len(xs))]
                 out_xy.append(np.stack([(xs + 0.5) * scale - 0.5, (ys + 0.5) * scale - 0.5], 1))
                 out_r.append(np.asarray(_RADII, np.float32)[si] * scale)
-                out_s.append(np.where(sg > 0, 1, -1).astype(np.int8))
+                # Wider blur brighter than narrow one at the centre: a dark blob.
+                out_s.append(np.where(b_hi.astype(np.int16) > b_lo, 1, -1).astype(np.int8))
                 out_a.append(a[ys, xs].astype(np.float32))
         g = cv2.pyrDown(g)
         scale *= 2.0
@@ -122,11 +131,13 @@ def _blob_peaks(gray: np.ndarray, min_r: float, max_r: float, thr: int = 3,
 
 
 def find_pips(bgr: np.ndarray, gray: np.ndarray, min_r: float = 1.5,
-              max_r: float | None = None, min_contrast: float = 22.0) -> Pips:
+              max_r: float | None = None, min_contrast: float = 22.0,
+              smooth: np.ndarray | None = None) -> Pips:
     """Find and verify pips on a frame.
 
     bgr: (H, W, 3) uint8; gray: (H, W) uint8 of the same frame.
     min_r, max_r: pip radius range, pixels (max_r defaults to min(H, W) / 12).
+    smooth: optional (H, W, 3) uint8 3x3-blurred `bgr`, if the caller has it.
     Looks on the grey image and on the red channel (red pips on black or blue
     dice, yellow on green, are faint in grey but strong in red).
     Returns `Pips`, strongest first, with overlapping duplicates removed.
@@ -134,7 +145,7 @@ def find_pips(bgr: np.ndarray, gray: np.ndarray, min_r: float = 1.5,
     h, w = gray.shape
     if max_r is None:
         max_r = min(h, w) / 12.0
-    cs = cv2.GaussianBlur(bgr, (3, 3), 0)
+    cs = smooth if smooth is not None else cv2.GaussianBlur(bgr, (3, 3), 0)
     found = [_find_on(gray, cs, min_r, max_r, min_contrast)]
     red = bgr[:, :, 2]
     # Skip the red pass on grey-scale frames (it would only repeat the grey one).
@@ -159,6 +170,14 @@ def _find_on(chan: np.ndarray, cs: np.ndarray, min_r: float, max_r: float,
     # Light smoothing so ring/inner samples are not single noisy pixels.
     gs = cv2.GaussianBlur(chan, (3, 3), 0)
     x, y = xy[:, 0], xy[:, 1]
+    # Cheap first cut (centre vs 8 ring points) before the full check below.
+    c0 = sample(gs, x, y)
+    rm = sample(gs, x[:, None] + r[:, None] * 1.6 * _RING_COS[::2],
+                y[:, None] + r[:, None] * 1.6 * _RING_SIN[::2]).mean(axis=1)
+    keep = (rm - c0) * s >= 0.5 * min_contrast
+    if not keep.any():
+        return _empty()
+    x, y, r, s = x[keep], y[keep], r[keep], s[keep]
     # Refine each blob's radius: try the detected one and +-25 %, keep the best contrast.
     best = None
     for f in (0.8, 1.0, 1.25):
