@@ -396,3 +396,29 @@ def test_a_closed_page_gives_its_stream_back(browser, server):
     fresh.goto(url + "/")
     fresh.wait_for_selector("#conn.online", timeout=4000)  # a held slot would answer 503 (offline)
     assert time.monotonic() - start < 4
+
+
+def test_the_board_profile_editor_and_a_refused_setup(browser, server):
+    url, session = server
+    a = tablet(browser, url)
+    a.goto(url + "/profile")
+    spaces = a.locator("#track li").count()
+    a.click("#add-space")
+    assert a.locator("#track li").count() == spaces + 1
+    a.locator("#track li").nth(spaces - 1).locator("select").select_option("donation")
+    a.select_option("select[data-tile='market']", "1")
+    a.check("#confirmed")
+    a.click("#profile-form button[type=submit]")
+    a.wait_for_selector("#toast.ok")
+    assert session.profile["confirmed"] is True
+    assert session.profile["icons"]["market"] == 1
+    assert len(session.profile["track"]) == spaces + 1
+    assert session.profile["track"][-2] == "donation" and session.profile["track"][-1] == "end"
+    # A setup the rules refuse is explained and starts nothing.
+    a.goto(url + "/setup")
+    a.fill("input[name=player0]", "Anna")
+    a.fill("input[name=player1]", "anna")
+    a.click("#setup-start")
+    a.wait_for_selector("#toast.error:has-text('different')")
+    assert session.game is None
+    assert not a.errors
