@@ -75,7 +75,7 @@ def sample(img: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return out.astype(np.float32).reshape(shape + img.shape[2:])
 
 
-def _blob_peaks(gray: np.ndarray, min_r: float, max_r: float, thr: int = 4,
+def _blob_peaks(gray: np.ndarray, min_r: float, max_r: float, thr: int = 6,
                 max_n: int = 4000) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """DoG extrema of uint8 (H, W) `gray` over octaves.
 
@@ -174,7 +174,7 @@ def _find_on(chan: np.ndarray, cs: np.ndarray, min_r: float, max_r: float,
     c0 = sample(gs, x, y)
     rm = sample(gs, x[:, None] + r[:, None] * 1.6 * _RING_COS[::2],
                 y[:, None] + r[:, None] * 1.6 * _RING_SIN[::2]).mean(axis=1)
-    keep = (rm - c0) * s >= 0.5 * min_contrast
+    keep = (rm - c0) * s >= 0.7 * min_contrast
     if not keep.any():
         return _empty()
     x, y, r, s = x[keep], y[keep], r[keep], s[keep]
