@@ -233,7 +233,8 @@ def _groups(expected: dict, state: dict, lang: str, names: list[str]) -> list[di
     for option in options:
         k = key(option) if key else None
         if k not in seen:
-            seen[k] = {"label": _group_label(kind, k, lang), "options": []}
+            label = _group_label(kind, k, lang) if kind != "pick" or state["neutral"] else ""
+            seen[k] = {"label": label, "options": []}
             groups.append(seen[k])
         seen[k]["options"].append(option_label(option, expected, state, lang, names))
     return groups

@@ -170,3 +170,19 @@ def test_the_script_is_es5(client):
     code = re.sub(r"/\*.*?\*/|//[^\n]*", "", js, flags=re.S)
     for pattern in (r"=>", r"\blet\s", r"\bconst\s", r"`", r"\bclass\s", r"\bfetch\(", r"\?\.", r"\.\.\.\w"):
         assert not re.search(pattern, code), pattern
+
+
+def test_two_players_choose_between_taking_and_giving_to_the_neutral_player(client, game_session):
+    game_session.new_game({"players": ["Ana", "Bruno"], "first_player": 0})
+    play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}])
+    page = client.get("/").get_data(as_text=True)
+    assert "Take for yourself" in page and "Give to the Neutral player" in page
+    assert "Library → Neutral" in page
+    assert "Neutral player" in page.split('id="players"')[1]
+
+
+def test_three_players_just_take_a_die(client, game_session):
+    game_session.new_game(SETUP)
+    play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}])
+    page = client.get("/").get_data(as_text=True)
+    assert "Take for yourself" not in page and "Neutral" not in page.split('id="prompt"')[1].split("</section>")[0]
