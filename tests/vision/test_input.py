@@ -1,0 +1,97 @@
+"""Bad input: a clear error type or an empty reading, never a crash."""
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import vision
+
+
+@pytest.mark.parametrize("frame", [None, "image.png", [[1, 2], [3, 4]], 3.5])
+def test_not_an_array_is_a_read_error(frame):
+    with pytest.raises(vision.ReadError):
+        vision.read(frame)
+
+
+@pytest.mark.parametrize("frame", [
+    np.zeros((100, 100, 3), np.float32),          # wrong dtype
+    np.zeros((100, 100, 5), np.uint8),            # wrong channels
+    np.zeros((10, 10, 3), np.uint8),              # too small
+    np.zeros((0, 0, 3), np.uint8),                # empty
+    np.zeros((4, 100, 100, 3), np.uint8),         # a batch, not a frame
+])
+def test_wrong_shape_or_type_is_a_read_error(frame):
+    with pytest.raises(vision.ReadError):
+        vision.read(frame)
+
+
+@pytest.mark.parametrize("level", [0, 255, 128])
+def test_flat_frames_give_an_empty_reading(level):
+    r = vision.read(np.full((480, 640, 3), level, np.uint8))
+    assert r.dice == () and r.to_dict() == {"dice": []}
+    assert not r.complete and r.total() is None
+
+
+def test_noise_frame_reports_no_readable_die():
+    rng = np.random.default_rng(0)
+    r = vision.read(rng.integers(0, 256, (480, 640, 3), dtype=np.uint8))
+    assert all(d.value is None for d in r.dice)
+
+
+def test_grey_and_bgra_frames_are_accepted():
+    img = vision.render([4], seed=3)
+    grey = img.mean(axis=2).astype(np.uint8)
+    bgra = np.dstack([img, np.full(img.shape[:2], 255, np.uint8)])
+    assert vision.read(grey).values == [4]
+    assert vision.read(bgra).values == [4]
+
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "vision", *args], cwd=REPO,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_cli_missing_file_one_line_exit_2(tmp_path):
+    p = _cli("read", str(tmp_path / "nope.png"))
+    assert p.returncode == 2
+    assert p.stdout == "" and len(p.stderr.strip().splitlines()) == 1
+    assert "no such image" in p.stderr
+
+
+def test_cli_unreadable_image_one_line_exit_2(tmp_path):
+    bad = tmp_path / "bad.jpg"
+    bad.write_bytes(b"not a jpeg at all")
+    p = _cli("read", str(bad), "--json")
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1
+
+
+def test_cli_bench_without_labels_exit_2(tmp_path):
+    p = _cli("bench", str(tmp_path))
+    assert p.returncode == 2 and "labels.csv" in p.stderr
+
+
+def test_cli_read_json_and_annotate(tmp_path):
+    import cv2
+
+    img = vision.render([2, 5, 6], seed=11)
+    src, out = tmp_path / "roll.png", tmp_path / "annotated.png"
+    cv2.imwrite(str(src), img)
+    p = _cli("read", str(src), "--json", "--annotate", str(out))
+    assert p.returncode == 0, p.stderr
+    data = json.loads(p.stdout)
+    assert sorted(d["value"] for d in data["dice"]) == [2, 5, 6]
+    for d in data["dice"]:
+        assert set(d) == {"value", "center", "box", "confidence"}
+        assert len(d["center"]) == 2 and len(d["box"]) == 4 and 0 <= d["confidence"] <= 1
+    drawn = cv2.imread(str(out))
+    assert drawn.shape == img.shape and not np.array_equal(drawn, img)
+    table = _cli("read", str(src))
+    assert table.returncode == 0 and "3 dice, total 13" in table.stdout
