@@ -121,8 +121,9 @@ def run(config: Config) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     companion = build(config)
     try:
+        # lookahead 1: a page that closes gives its live-stream slot back at once.
         server = create_server(companion.app, host=host, port=port, threads=config.server.threads,
-                               ident="atlandice-companion")
+                               ident="atlandice-companion", channel_request_lookahead=1)
     except OSError as exc:
         companion.close()
         raise OSError(exc.errno, f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None

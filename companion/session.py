@@ -216,9 +216,10 @@ class Session:
             kind = prompt["kind"]
             if kind in CHANCE_KINDS:
                 return self._dice_proposal(prompt)
-            if kind == "over" or not prompt["options"]:
+            choice = _preferred(prompt)
+            if choice is None:
                 return None
-            return {"input": _preferred(prompt), "source": "default", "reading": None, "problem": None}
+            return {"input": choice, "source": "default", "reading": None, "problem": None}
 
     def _dice_proposal(self, prompt: dict) -> dict | None:
         reading = self._reading
@@ -312,12 +313,25 @@ class Session:
             }
 
 
-def _preferred(prompt: dict) -> dict:
-    """R2: when taking from a District, its own resource is proposed first."""
+def _preferred(prompt: dict) -> dict | None:
+    """What CONFIRM may enter without a tap: never a decision nobody made.
+
+    - the resource taken at a District: its own resource first (R2);
+    - a Donation: giving nothing more (giving is a choice: "can spend");
+    - any step with a single legal option.
+    A die to take, an effect's target, a revealed tile (hidden information) or who takes a
+    tied tile is chosen on the tablet."""
     options = prompt["options"]
-    if prompt["kind"] == "resource":
+    kind = prompt["kind"]
+    if kind == "over" or not options:
+        return None
+    if kind == "resource":
         own = DISTRICT_RESOURCE.get(prompt["context"].get("area"))
         for option in options:
             if option["resource"] == own:
                 return option
-    return options[0]
+    if kind == "donate":
+        return {"type": "donate", "pair": None}
+    if len(options) == 1 and kind not in ("reveal", "tile_taker"):
+        return options[0]
+    return None

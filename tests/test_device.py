@@ -43,11 +43,14 @@ def test_read_then_confirm_enters_the_gate_roll_from_the_camera(config):
         press_and_wait(companion, "confirm")
         assert session.game.record.inputs[0]["source"] == "camera"
         assert session.game.expected()["kind"] == "pick"
-        # CONFIRM again takes the proposed die; UNDO takes it back.
+        # A die to take is the players' choice: CONFIRM enters nothing, and says so.
         press_and_wait(companion, "confirm")
-        assert session.game.version == 2
+        assert session.game.version == 1 and "nothing to confirm" in session.last_refusal["message"]
+        session.submit({"type": "pick", "area": "works"})
+        press_and_wait(companion, "confirm")          # the District's own resource is proposed (R2)
+        assert session.game.record.inputs[-1] == {"type": "resource", "resource": "tool"}
         press_and_wait(companion, "undo")
-        assert session.game.version == 1
+        assert session.game.version == 2
     finally:
         companion.close()
 

@@ -47,6 +47,10 @@ SKIPPED = {
 
 CHANCE = ("gate_roll", "roll")
 
+# Tasks that always have an option: a pick (a die always lies on the board while picks remain),
+# a roll, a tie (two seats or more), a die change (the last die is still on the board).
+NEVER_EMPTY = {"gate_roll", "pick", "roll", "tile_taker", "change_die"}
+
 
 def advance(state: dict, events: list) -> None:
     """Run automatic tasks until a decision is needed or the game is over."""
@@ -61,8 +65,9 @@ def advance(state: dict, events: list) -> None:
         if t == "reveal" and empty_district.reveal_auto(state, task, events):
             pending.pop()
             continue
-        options = ASK[t][1]
-        if options is not None and not options(state, task):
+        if t in NEVER_EMPTY:
+            return
+        if not ASK[t][1](state, task):
             pending.pop()
             events.append(SKIPPED.get(t, effects.effect_skipped)(state, task))
             continue

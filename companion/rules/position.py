@@ -10,10 +10,13 @@ the dice already taken), `vp_history`, `over`, `result`, `end_after_visits`.
 """
 
 from .errors import invalid
+from .final_scoring import final_scoring
 from .names import AREAS, DISTRICT_RESOURCE, DISTRICTS, RESOURCES, STACKS, TILES
 from .profile import validate_profile
 from .state import copy_state, new_turn, setup_counts
 
+ROLL_PURPOSES = ("J-odd", "J-visit", "J-visit-again", "L-high", "I-clock", "B-even", "B-six")
+MOVE_SOURCES = {"L-market": "library", "I-supply": "market", "B-move": "blacksmith"}
 KNOWN_TASKS = {"gate_roll", "pick", "take", "effect", "roll", "swap", "move", "take_from", "submarine",
                "change_die", "end_visit", "score_empty", "tile_taker", "reveal", "next_pick", "clock",
                "donate", "next_round", "final"}
@@ -73,6 +76,13 @@ def validate_position(position: object) -> dict:
         pending = [{"t": "pick"}] if p.get("dice") else [{"t": "gate_roll"}]
     if not isinstance(pending, list) or not all(isinstance(t, dict) and t.get("t") in KNOWN_TASKS for t in pending):
         raise invalid("position: 'pending' holds an unknown step")
+    over = p.get("over", False)
+    if not isinstance(over, bool) or not isinstance(p.get("end_after_visits", False), bool):
+        raise invalid("position: 'over' and 'end_after_visits' must be true or false")
+    if over != (not pending):
+        raise invalid("position: a game is over exactly when nothing more is expected ('pending' is empty)")
+    for task in pending:
+        _check_task(task, humans, seats)
     p["pending"] = pending
     in_hand = [t["tile"] for t in pending if t["t"] == "tile_taker"]
     revealing = {t["district"] for t in pending if t["t"] == "reveal"}
@@ -138,9 +148,22 @@ def validate_position(position: object) -> dict:
     taken = sum(_count(n, "turn.received") for n in received)
     if taken not in (nxt, nxt + 1):
         raise invalid("position: the dice received do not match the picks made")
-    turn.setdefault("given", [False] * humans)
+    given = turn.setdefault("given", [False] * humans)
+    if not isinstance(given, list) or len(given) != humans or not all(isinstance(g, bool) for g in given):
+        raise invalid("position: turn.given needs true or false for each player")
+    done = turn["order"][:taken]
+    for s in range(humans):
+        if received[s] + given[s] != done.count(s):
+            raise invalid(f"position: seat {s} made {done.count(s)} picks this round, but received "
+                          f"{received[s]} dice and gave {int(given[s])}", "Two players" if neutral else "Visit the Areas")
+    if neutral and received[humans] != sum(given):
+        raise invalid("position: the neutral player received a die for each die given to it", "Two players")
+    if any(given) and not neutral:
+        raise invalid("position: only a 2-player game has a neutral player to give dice to", "Two players")
     p["turn"] = turn
     on_board = 0 if pending and pending[-1]["t"] == "gate_roll" else dice_count - taken
+    if over:
+        on_board = len(dice) if len(dice) <= 1 else 1  # a game ends with the last die (or none) left
     if len(dice) != on_board:
         raise invalid(f"position: {len(dice)} dice lie on the board, but {on_board} should "
                       f"({dice_count} dice, {taken} taken this round)", "Setup")
@@ -150,10 +173,50 @@ def validate_position(position: object) -> dict:
     clock = p.get("clock", 0)
     if type(clock) is not int or not 0 <= clock <= end:
         raise invalid(f"position: the clock must be a space from 0 to {end}")
+    if clock == end and not over and not p.get("end_after_visits", False):
+        raise invalid("position: the clock stands on the end space: the game is over", "End of the Game")
     p["clock"] = clock
     p["round"] = _count(p.get("round", 1), "round") or 1
     p.setdefault("end_after_visits", False)
     p.setdefault("vp_history", [])
-    p.setdefault("over", False)
-    p.setdefault("result", None)
+    p["over"] = over
+    # The breakdown is derived, never trusted from outside.
+    p["result"] = final_scoring(p["stocks"], [len(t) for t in p["tiles"]], p["tokens"], humans,
+                                p["depleted"]) if over else None
     return p
+
+
+def _seat(value: object, limit: int) -> bool:
+    return type(value) is int and 0 <= value < limit
+
+
+# What each step of the to-do stack must carry (a position typed in must not crash the engine).
+def _check_task(task: dict, humans: int, seats: int) -> None:
+    t = task["t"]
+    problems = []
+    if t in ("take", "effect", "roll", "swap", "move", "take_from", "submarine", "change_die"):
+        if not _seat(task.get("seat"), humans) or not _seat(task.get("who"), seats):
+            problems.append("seat and who")
+        if task.get("area") not in AREAS:
+            problems.append("area")
+    if t == "take" and not isinstance(task.get("reason"), str):
+        problems.append("reason")
+    if t in ("effect", "roll") and task.get("nth") not in (1, 2, 3):
+        problems.append("nth")
+    if t == "roll" and task.get("purpose") not in ROLL_PURPOSES:
+        problems.append("purpose")
+    if t == "move" and (task.get("tile") not in MOVE_SOURCES or task.get("from") != MOVE_SOURCES[task.get("tile")]):
+        problems.append("tile and from")
+    if t in ("score_empty", "reveal", "tile_taker") and task.get("district") not in DISTRICTS:
+        problems.append("district")
+    if t == "tile_taker":
+        tied, counts = task.get("tied"), task.get("counts")
+        if not isinstance(tied, list) or len(tied) < 2 or not all(_seat(s, seats) for s in tied):
+            problems.append("tied (two seats or more)")
+        if not isinstance(counts, list) or len(counts) != seats or task.get("tile") not in TILES \
+                or task.get("resource") not in RESOURCES:
+            problems.append("counts, tile and resource")
+    if t == "donate" and not _seat(task.get("seat"), humans):
+        problems.append("seat")
+    if problems:
+        raise invalid(f"position: the pending step {t!r} is incomplete ({', '.join(problems)})")

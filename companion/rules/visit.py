@@ -11,7 +11,8 @@ from .state import holdings, neutral_seat
 
 
 def areas_with_dice(state: dict) -> list[str]:
-    present = {area_of_face(f, state["depleted"]) for f in state["dice"]}
+    depleted = state["depleted"]
+    present = {area_of_face(f, depleted) for f in set(state["dice"])}
     return [a for a in AREAS if a in present]
 
 

@@ -71,6 +71,10 @@ def table(profile, players=3, *, first=0, dice=(), picks_done=0, tops=None, belo
         turn["received"][seat] += 1
     if given:
         turn["given"] = list(given)
+        for s, gave in enumerate(given):  # a die given went to the neutral seat, not the giver
+            if gave:
+                turn["received"][s] -= 1
+                turn["received"][players] += 1
     state["turn"] = turn
     state["pending"] = [{"t": "pick"}] if dice else [{"t": "gate_roll"}]
     return Game.from_position(validate_position(state))

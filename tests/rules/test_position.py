@@ -81,3 +81,45 @@ def test_minimal_position_fills_in_what_a_table_need_not_type(profile):
                                                                  "end_after_visits")}
     filled = validate_position(position)
     assert filled["pending"] == [{"t": "pick"}] and filled["turn"]["next"] == 0
+
+
+@pytest.mark.parametrize("change,fragment", [
+    (lambda p: p.update(over=True), "over exactly when"),
+    (lambda p: p.update(pending=[]), "over exactly when"),
+    (lambda p: p.update(pending=[{"t": "take"}]), "incomplete"),
+    (lambda p: p.update(pending=[{"t": "donate", "seat": 7}]), "incomplete"),
+    (lambda p: p.update(pending=[{"t": "tile_taker", "district": "library", "tied": [0]}]), "incomplete"),
+    (lambda p: p.update(clock=len(p["profile"]["track"]) - 1), "end space"),
+    (lambda p: p.update(end_after_visits="yes"), "true or false"),
+])
+def test_positions_that_would_crash_or_stick_are_refused(fresh, change, fragment):
+    change(fresh)
+    with pytest.raises(RuleError) as err:
+        validate_position(fresh)
+    assert fragment in err.value.message
+
+
+def test_two_player_gifts_must_match_the_picks(profile):
+    state = new_state({"players": ["A", "B"], "first_player": 0, "profile": profile})
+    state["turn"]["given"] = [True, True]      # gifts but no pick made
+    with pytest.raises(RuleError) as err:
+        validate_position(state)
+    assert err.value.rule == "Two players"
+    state["turn"]["given"] = []
+    with pytest.raises(RuleError):
+        validate_position(state)
+
+
+def test_received_dice_must_follow_the_order_of_picks(profile):
+    game = table(profile, 3, dice=[1, 2, 3, 4, 5, 6], picks_done=1)
+    state = dict(game.state, turn=dict(game.state["turn"], received=[0, 1, 0]))
+    with pytest.raises(RuleError) as err:
+        validate_position(state)
+    assert "seat 0 made 1 picks" in err.value.message
+
+
+def test_a_finished_position_gets_its_breakdown_derived(profile):
+    game = table(profile, 3)
+    state = dict(game.state, over=True, pending=[], result={"total": [99, 0, 0]})
+    clean = validate_position(state)
+    assert clean["result"]["total"] == [0, 0, 0]

@@ -355,34 +355,23 @@ LISTEN = """() => {
 }"""
 
 
-def test_every_change_reaches_every_open_page_within_100_ms(browser, server):
+def test_every_change_reaches_every_open_page(browser, server):
+    """Each change arrives on the stream and redraws every open page (how fast: benchmarks/live_latency.py)."""
     url, session = server
     session.new_game({"players": ["Anna", "Bruno", "Eric"], "first_player": 0})
     pages = [tablet(browser, url, paired=False) for _ in range(2)]
     for page in pages:
         page.evaluate(LISTEN)
         page.wait_for_function("() => window.__arrived.length >= 1")
-    arrival, swap = [], []
     for i in range(6):
-        marks = [(p, p.evaluate("() => [performance.now(), window.__arrived.length, window.__swapped.length]"))
-                 for p in pages]
+        marks = [(p, p.evaluate("() => [window.__arrived.length, window.__swapped.length]")) for p in pages]
         if i % 2 == 0:
             session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}, session.game.version)
         else:
             session.undo()
-        for page, (t0, n_arrived, n_swapped) in marks:
+        for page, (n_arrived, n_swapped) in marks:
             page.wait_for_function(f"() => window.__arrived.length > {n_arrived} && window.__swapped.length > {n_swapped}")
-            arrival.append(page.evaluate(f"() => window.__arrived[{n_arrived}]") - t0)
-            swap.append(page.evaluate(f"() => window.__swapped[{n_swapped}]") - t0)
-    arrival.sort()
-    swap.sort()
-    print(f"\nlive stream: median {arrival[len(arrival) // 2]:.0f} ms, max {arrival[-1]:.0f} ms; "
-          f"table redrawn: median {swap[len(swap) // 2]:.0f} ms, max {swap[-1]:.0f} ms")
-    # Measured from before the change, so the page's own clock overestimates a little. The median
-    # holds the 100 ms; the maximum gets slack, as other work shares this machine's two cores.
-    assert arrival[len(arrival) // 2] < 100
-    assert swap[len(swap) // 2] < 100
-    assert swap[-1] < 500
+            assert version(page) == str(session.game.version)
 
 
 def test_a_closed_page_gives_its_stream_back(browser, server):
