@@ -48,7 +48,7 @@ def survey(state: dict, subject: str, events: list) -> None:
     for seat in winners:
         state["tokens"][seat] += 1
     events.append(event("survey.result", rule="R7" if not winners else None, subject=subject,
-                        counts=counts, winners=winners))
+                        counts=counts, winners=winners, place=_number(winners)))
 
 
 def donate_options(state: dict, task: dict) -> list[dict]:
@@ -103,6 +103,11 @@ def finish(state: dict, task: dict, events: list) -> None:
                                 counts=line["counts"], first=line["first"], second=line["second"],
                                 tied=line["tied"]))
     events.append(event("final.winners", winners=result["winners"], total=result["total"],
-                        rule="R11" if state["neutral"] else None))
+                        rule="R11" if state["neutral"] else None, place=_number(result["winners"])))
+
+
+def _number(seats: list) -> str:
+    """Which sentence fits: "nobody", "one" (Ana wins) or "many" (Ana and Bruno win)."""
+    return "nobody" if not seats else ("one" if len(seats) == 1 else "many")
 
 

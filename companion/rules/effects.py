@@ -85,7 +85,10 @@ def resolve_roll(state: dict, task: dict, inp: dict, events: list) -> None:
         state["pending"].append({"t": "take_from", "seat": seat, "who": who, "area": "library"})
     elif purpose == "I-clock":
         end = len(state["profile"]["track"]) - 1
-        state["clock"] = min(state["clock"] + 1, end)
+        if state["clock"] == end:
+            events.append(event("clock.inn_at_end", rule="R9"))  # nowhere left to move
+            return
+        state["clock"] += 1
         events.append(event("clock.inn", rule="R9", space=state["clock"]))
         if state["clock"] == end:
             state["end_after_visits"] = True
@@ -167,9 +170,11 @@ def resolve_submarine(state: dict, task: dict, inp: dict, events: list) -> None:
 
 
 def change_die_options(state: dict, task: dict) -> list[dict]:
-    """I-change: any die still on the board gets another value (R17)."""
+    """I-change: any die still on the board gets a value that moves it to another Area (R17)."""
+    depleted = state["depleted"]
     return [{"type": "change_die", "from": f, "to": v}
-            for f in sorted(set(state["dice"])) for v in range(1, 7) if v != f]
+            for f in sorted(set(state["dice"])) for v in range(1, 7)
+            if area_of_face(v, depleted) != area_of_face(f, depleted)]
 
 
 def resolve_change_die(state: dict, task: dict, inp: dict, events: list) -> None:
@@ -182,6 +187,15 @@ def resolve_change_die(state: dict, task: dict, inp: dict, events: list) -> None
 
 
 def effect_skipped(state: dict, task: dict) -> dict:
+    if task["t"] == "swap" and _only_same_kind_swaps(state):
+        return event("effect.skipped", rule="R17", kind="same_kind", tile=top_tile(state, task["area"]),
+                     area=task["area"])
     return event("effect.skipped", rule="R3", kind=task["t"], tile=top_tile(state, task["area"]), area=task["area"])
+
+
+def _only_same_kind_swaps(state: dict) -> bool:
+    jeweller = state["districts"]["jeweller"]["resources"]
+    others = [state["districts"][d]["resources"] for d in _other_districts(state, "jeweller")]
+    return any(jeweller.values()) and any(any(o.values()) for o in others)
 
 

@@ -106,8 +106,9 @@ def score_empty(state: dict, task: dict, events: list) -> None:
 def award_tile(state: dict, d: str, tile: str, r: str, taker: int, result: dict, counts: list,
                events: list) -> None:
     state["tiles"][taker].append(tile)
-    events.append(event("empty.tile", district=d, tile=tile, resource=r, seat=taker,
-                        count=counts[taker], tied=result["tied"]))
+    events.append(event("empty.tile", rule="R18" if result["tied"] else None, district=d, tile=tile,
+                        resource=r, seat=taker, count=counts[taker], tied=result["tied"],
+                        kind="tied" if result["tied"] else "most"))
     for seat, n in tokens(result, taker).items():
         state["tokens"][seat] += n
         events.append(event("empty.tokens", seat=seat, tokens=n, resource=r, count=counts[seat],

@@ -215,3 +215,31 @@ def test_effect_that_can_be_carried_out_must_be(profile):
     game = visit(profile, "B-move", "blacksmith")
     play(game, pick("blacksmith"), take("weapon"))
     assert all(o["type"] == "move" for o in game.expected()["options"])
+
+
+def test_i_change_must_move_the_die_to_another_area(profile):
+    # R17: with Books depleted, a 6 turned into a 2 would stay at the Black Market.
+    game = visit(profile, "I-change", "inn", depleted=["book"], submarine="market")
+    play(game, pick("inn"), take("provision"))
+    options = game.expected()["options"]
+    assert {"type": "change_die", "from": 6, "to": 2} not in options
+    assert {"type": "change_die", "from": 6, "to": 1} in options
+
+
+def test_same_kind_only_swap_is_skipped_naming_r17(profile):
+    game = visit(profile, "J-swap", "jeweller", submarine="market",
+                 districts={"jeweller": {"gem": 3}, "library": {"gem": 4}, "inn": {}, "works": {},
+                            "blacksmith": {}},
+                 market={"gem": 3, "book": 10, "provision": 10, "tool": 10, "weapon": 10})
+    events = play(game, pick("jeweller"), take("gem"))
+    skipped = find(events, "effect.skipped")
+    assert skipped and skipped[0]["rule"] == "R17"
+
+
+def test_inn_at_the_end_does_not_claim_to_move(profile):
+    end = len(profile["track"]) - 1
+    game = visit(profile, "I-clock", "inn", dice=[3, 3, 1, 2, 4, 5, 6], submarine="market", clock=end - 1)
+    play(game, pick("inn"), take("provision"), roll(1))
+    events = play(game, pick("inn"), take("provision"), roll(2))
+    assert keys(events).count("clock.inn") == 0 and "clock.inn_at_end" in keys(events)
+    assert game.state["clock"] == end

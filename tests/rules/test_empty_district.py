@@ -129,3 +129,10 @@ def test_gates_send_dice_of_a_depleted_district_to_the_market(profile):
     opened = find(events, "gates.open")[0]
     assert opened["params"]["areas"]["market"] == 3 and "library" not in opened["params"]["areas"]
     assert opened["rule"] == "R8"
+
+
+def test_a_tied_tile_names_r18(profile):
+    game = library_emptying(profile, 3, stocks={0: {"book": 1}, 1: {"book": 2}})
+    events = play(game, pick("library"), take("book"), {"type": "tile_taker", "seat": 1})
+    tile = find(events, "empty.tile")[0]
+    assert tile["rule"] == "R18" and tile["params"]["tied"]
