@@ -411,3 +411,19 @@ def test_the_board_profile_editor_and_a_refused_setup(browser, server):
     a.wait_for_selector("#toast.error:has-text('different')")
     assert session.game is None
     assert not a.errors
+
+
+def test_the_panel_buttons_are_on_the_keyboard_too(browser, server):
+    """U undoes, D redoes, as the panel's UNDO and its long hold; nothing happens while typing."""
+    url, session = server
+    session.new_game({"players": ["Anna", "Bruno", "Eric"], "first_player": 0})
+    session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}, 0)
+    page = tablet(browser, url)
+    before = version(page)
+    page.keyboard.press("u")
+    wait_version_change(page, before)
+    assert session.game.version == 0
+    before = version(page)
+    page.keyboard.press("d")
+    wait_version_change(page, before)
+    assert session.game.version == 1

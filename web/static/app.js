@@ -226,6 +226,19 @@
 
   function goTable() { location.href = "/"; }
 
+  // The panel's buttons on the keyboard too (C, U, D, R), as on the Pi's panel; never while typing.
+  document.addEventListener("keydown", function (e) {
+    if (e.ctrlKey || e.altKey || e.metaKey) { return; }
+    var tag = e.target && e.target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") { return; }
+    var key = String.fromCharCode(e.keyCode || e.which || 0).toLowerCase();
+    var button = document.querySelector("[data-button][data-key='" + key + "']");
+    if (button && !button.disabled) {
+      e.preventDefault();
+      button.click();
+    }
+  }, false);
+
   /* --- entering a gate roll: big die faces, the camera's reading proposed ---- */
 
   function entryCount() {
