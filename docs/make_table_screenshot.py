@@ -33,6 +33,6 @@ with sync_playwright() as p:
     page.wait_for_selector(".pairstate.ok"); page.goto(url + "/"); page.wait_for_selector("#conn.online")
     page.screenshot(path=str(shot), full_page=True)
     b.close()
-import cv2  # noqa: E402  (crop through the players: the history below is long)
+import cv2  # noqa: E402  (crop below the players: the history below is long)
 image = cv2.imread(str(shot))
-cv2.imwrite(str(Path(__file__).resolve().parent / "table.png"), image[:2090], [cv2.IMWRITE_PNG_COMPRESSION, 9])
+cv2.imwrite(str(Path(__file__).resolve().parent / "table.png"), image[:1700], [cv2.IMWRITE_PNG_COMPRESSION, 9])
