@@ -87,6 +87,7 @@ def build(config: Config, announce=print) -> Companion:
         "PAIRING_CODE": config.web.pairing_code or None,
         "LANGUAGE": config.game.language,
         "INSTANCE_PATH": str(paths.ensure_dir(data_dir / "instance")),
+        "PUBLIC_URLS": addresses(config.server.host, config.server.port),
     }, session=session)
     loop = DeviceLoop(session, panel, camera, pairing=app.extensions["pairing"],
                       watcher_factory=vision.SettleWatcher, announce=announce).start()

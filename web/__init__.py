@@ -31,6 +31,9 @@ from .pairing import Pairing
 
 DEFAULTS = {
     "ALLOWED_HOSTS": [],
+    # The addresses a tablet can open (companion serve passes the machine's own IPv4 ones:
+    # ".local" names fail on many Android tablets). Empty: the address the page was asked by.
+    "PUBLIC_URLS": [],
     "PAIRING_CODE": None,
     "PAIRING_WINDOW": 120.0,
     "SSE_HEARTBEAT": 15.0,

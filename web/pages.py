@@ -158,7 +158,12 @@ def device():
     _local_only()
     p = pairing()
     return render_template("device.html", code=p.code, open=p.is_open(), fixed=p.fixed,
-                           remaining=int(p.remaining()), **common())
+                           remaining=int(p.remaining()), urls=_public_urls(), **common())
+
+
+def _public_urls() -> list[str]:
+    """Where a tablet finds this page: the configured addresses, else the one asked for."""
+    return list(current_app.config.get("PUBLIC_URLS") or []) or [request.host_url]
 
 
 @bp.post("/device/window")
@@ -176,8 +181,8 @@ def device_qr():
     """A QR code of the pairing link, for the device's screen only."""
     _local_only()
     import segno
-    host = request.args.get("host") or request.host
-    link = f"http://{host}/pair?code={pairing().code}"
+    # The device's screen asks on localhost; the tablet needs the machine's network address.
+    link = f"{_public_urls()[0].rstrip('/')}/pair?code={pairing().code}"
     out = io.BytesIO()
     segno.make(link, error="m").save(out, kind="svg", scale=6, border=2)
     response = Response(out.getvalue(), mimetype="image/svg+xml")

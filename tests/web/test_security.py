@@ -142,3 +142,19 @@ def test_security_headers(client):
     assert "default-src 'self'" in r.headers["Content-Security-Policy"]
     assert r.headers["X-Frame-Options"] == "DENY"
     assert r.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_the_device_screen_shows_the_network_address_not_localhost(tmp_path, game_session):
+    # The Pi's own screen asks on localhost; the tablet must be sent to the machine's network address.
+    from web import create_app
+    app = create_app({"INSTANCE_PATH": tmp_path / "i", "PUBLIC_URLS": ["http://192.168.1.20:8000/"]},
+                     session=game_session)
+    code = app.extensions["pairing"].open_window()
+    c = app.test_client()
+    page = c.get("/device", environ_base={"REMOTE_ADDR": "127.0.0.1"})
+    assert b"http://192.168.1.20:8000/" in page.data
+    from web.pages import _public_urls  # the QR code's link is built from it
+    with app.test_request_context("/device/qr.svg", base_url="http://localhost:8000"):
+        assert _public_urls()[0] == "http://192.168.1.20:8000/"
+    assert c.get("/device/qr.svg", environ_base={"REMOTE_ADDR": "127.0.0.1"}).status_code == 200
+    assert code
