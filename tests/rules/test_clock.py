@@ -136,3 +136,19 @@ def test_inn_reaching_the_end_finishes_the_visits_then_ends(profile):
     assert game.expected()["kind"] == "over"
     assert "clock.skipped" in [e["key"] for h in game.history for e in h["events"]]
     assert game.state["clock"] == end
+
+
+@pytest.mark.parametrize("players,stocks,winners", [
+    (2, {0: {"gem": 2}, 2: {"gem": 2}}, [0, 2]),            # the neutral player ties too (R19)
+    (3, {0: {"gem": 1}, 1: {"gem": 1}, 2: {"gem": 1}}, [0, 1, 2]),
+    (4, {1: {"gem": 3}, 3: {"gem": 3}, 0: {"gem": 1}}, [1, 3]),
+])
+def test_survey_ties_with_two_three_and_four_players(profile, players, stocks, winners):
+    order_len = 8 if players == 4 else 6
+    icons = profile["icons"]["L-high"]
+    game = table(profile, players, dice=[2, 6], picks_done=order_len - 1, clock=3 - icons,
+                 tops={"library": "L-high"}, submarine="inn", stocks=stocks, districts={"jeweller": {"gem": 2}},
+                 given=[True, True] if players == 2 else None)
+    play(game, pick("market"), take("book"))
+    tokens = game.state["tokens"]
+    assert [s for s, n in enumerate(tokens) if n] == winners

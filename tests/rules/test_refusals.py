@@ -94,3 +94,17 @@ def test_every_offered_option_is_accepted_and_nothing_else(profile):
         assert tuple(sorted(near.items())) not in offered
         with pytest.raises(RuleError):
             apply(game.state, near)
+
+
+def test_r1_the_engine_never_invents_a_roll(profile):
+    # R1: a roll is always an input with its value; there is no input that asks the engine to roll.
+    from companion.rules.inputs import FIELDS
+    game = table(profile, 3, dice=[1, 2, 3, 4, 5, 6, 6], tops={"jeweller": "J-odd"}, submarine="market")
+    play(game, pick("jeweller"), take("gem"))
+    prompt = game.expected()
+    assert prompt["kind"] == "roll" and [o["value"] for o in prompt["options"]] == [1, 2, 3, 4, 5, 6]
+    for missing in ({"type": "roll"}, {"type": "roll", "value": None}):
+        with pytest.raises(RuleError):
+            game.apply(missing)
+    assert all("value" in FIELDS[t] or "dice" in FIELDS[t] for t in ("roll", "gate_roll"))
+    assert game.expected() == prompt
