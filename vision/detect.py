@@ -51,9 +51,14 @@ _DBG: list = []
 _TRACE = False
 PIP_T = 0.55      # normalised level at or above which a grid position is a pip
 BLANK_T = 0.30    # at or below which it is blank face
+BLANK_FAR = 0.45   # blank positions may not be this far from the face colour, away from the pips
 BLANK_MID_T = 0.5  # the between-pip face positions sit close to big pips: looser
 OVAL_MIN = 1.45     # blob aspect ratio above which a pip may be on a side face
 OVAL_REL = 1.3     # ... and above this times the frame's median aspect
+SQUARE_MAX = 1.25  # grid step ratio allowed for faces other than 6
+BOUND_MIN_DIRS = 7  # of 8 directions in which the face must end within 3.4 steps
+ONE_SIDE_PER_R = 4.0  # a face is at least this many one-pip radii across
+MAX_SPLIT = 18      # larger chained groups are not split (cost grows fast)
 UNSURE_MIN_CONTRAST = 40.0  # an unreadable group is reported as a die only if this clear
 MIN_SEP = 0.30    # weakest pip minus strongest blank, below which: unsure
 
@@ -297,8 +302,12 @@ def _read_grid(smooth: np.ndarray, cx: float, cy: float, ang: float, a: float, b
     pres_min = float(tg[tg >= PIP_T].min(initial=2.0))
     sep = min(pres_min, 1.0) - max(absent_max, 0.0)
     # A pip must look like the pips (colour), not just be darker than the face.
-    if float(perp.max()) > 0.6 or float(tb.max()) > BLANK_MID_T or \
-            any(perp[k] > 0.35 for k in range(9) if tg[k] >= PIP_T):
+    # Blank positions must look like the face: not pip-like, and not far off
+    # the other way either (a die edge, its shadow or the tray: the grid has
+    # then slipped off the face, e.g. one column of a 6 fitted as a 3).
+    if float(perp.max()) > 0.6 or float(tb.max()) > BLANK_MID_T or float(tb.min()) < -BLANK_FAR \
+            or any(perp[k] > 0.35 for k in range(9) if tg[k] >= PIP_T) \
+            or any(tg[k] < -BLANK_FAR or perp[k] > 0.45 for k in range(9) if tg[k] < PIP_T):
         return None, sep, "face", present
     if any(BLANK_T < tg[k] < PIP_T for k in range(9)):
         return None, sep, "faint", present
@@ -333,7 +342,7 @@ def _bounded(smooth, cx, cy, e1, e2, a, b, face, n2) -> bool:
     dist = np.linalg.norm(col - face[None, None, :], axis=2)
     tol = max(20.0, 0.1 * math.sqrt(n2))
     # One side may run into a shadow or a same-coloured neighbour.
-    return int((dist > tol).any(axis=1).sum()) >= 7
+    return int((dist > tol).any(axis=1).sum()) >= BOUND_MIN_DIRS
 
 
 def _explained(p: Pips, cx, cy, ang, a, b, present, sign, r, group=()) -> bool:
@@ -346,7 +355,8 @@ def _explained(p: Pips, cx, cy, ang, a, b, present, sign, r, group=()) -> bool:
     ingroup[list(group)] = True
     q = p.xy.astype(np.float64) - np.array([cx, cy])
     u, v = q @ e1 / a, q @ e2 / b
-    inside = ((np.abs(u) < 1.45) & (np.abs(v) < 1.45) & sel) | ingroup
+    # The face reaches ~1.8 steps out; a touching neighbour's pips start ~2.6 out.
+    inside = ((np.abs(u) < 1.75) & (np.abs(v) < 1.75) & sel) | ingroup
     if not inside.any():
         return True
     nodes = np.array(sorted(present), np.float64).reshape(-1, 2)
@@ -362,10 +372,22 @@ def _explained(p: Pips, cx, cy, ang, a, b, present, sign, r, group=()) -> bool:
     return bool((np.hypot(du, dv).min(axis=1) < 0.4).all())
 
 
+def _drop_die_blobs(p: Pips) -> Pips:
+    """A big blob with smaller pips on it is a whole die seen as a blob: drop it."""
+    keep = np.ones(len(p), bool)
+    for k in np.nonzero(p.r >= 6.0)[0]:
+        d = np.hypot(p.xy[:, 0] - p.xy[k, 0], p.xy[:, 1] - p.xy[k, 1])
+        if ((d < 0.8 * p.r[k]) & (p.r < 0.5 * p.r[k])).any():
+            keep[k] = False
+    return p if keep.all() else p.take(np.nonzero(keep)[0])
+
+
 def _group_and_read(p: Pips, smooth: np.ndarray, cfg: Config) -> list[_Hyp]:
     n = len(p)
     if n == 0:
         return []
+    p = _drop_die_blobs(p)
+    n = len(p)
     comps = _components(n, _pairs(p, smooth))
     # Pips on a side face are foreshortened ovals. What counts as oval is
     # relative to this frame's clear pips, so a tilted camera still reads.
@@ -384,6 +406,18 @@ def _group_and_read(p: Pips, smooth: np.ndarray, cfg: Config) -> list[_Hyp]:
         if float(np.median(p.aspect[comp])) > oval_thr:
             continue        # a side face: its die is read from its top face
         h = _read_group(p, comp, smooth)
+        if h.value is None and 3 <= len(comp) <= MAX_SPLIT:
+            # Dice touching may chain their pips into one group: read it
+            # as several dice if subsets of it read cleanly.
+            parts, rest = _split(p, comp, smooth)
+            if parts:
+                hyps.extend(parts)
+                if len(rest) == 1:
+                    singles.append(rest[0])
+                elif len(rest) > 1:
+                    h = _read_group(p, rest, smooth)
+                else:
+                    continue
         # Faint unreadable groups are tray texture far more often than dice.
         if h.value is not None or float(np.median(p.contrast[comp])) >= UNSURE_MIN_CONTRAST:
             hyps.append(h)
@@ -409,6 +443,10 @@ def _read_group(p: Pips, comp: list[int], smooth: np.ndarray) -> _Hyp:
             if not (1.3 * r <= min(a, b) and max(a, b) <= 7.0 * r):
                 continue
             value, sep, why, present = _read_grid(smooth, cx, cy, ang, a, b, r, face, pip)
+            # Only sixes have rows packed tighter than their columns; any other
+            # face on a clearly oblong grid is a part of a six (or a side face).
+            if value is not None and value != 6 and max(a, b) > SQUARE_MAX * min(a, b):
+                value, why = None, "oblong"
             if value is not None and not _explained(p, cx, cy, ang, a, b, present,
                                                     p.sign[idx[0]], r, comp):
                 value, why = None, "stray pip"
@@ -427,6 +465,43 @@ def _read_group(p: Pips, comp: list[int], smooth: np.ndarray) -> _Hyp:
                 float(np.clip(best_sep / 2, 0, 0.5)), why, len(comp), r)
 
 
+def _split(p: Pips, comp: list[int], smooth: np.ndarray) -> tuple[list[_Hyp], list[int]]:
+    """Read a chained group as several dice.
+
+    Candidate dice are each pip with its 1-5 nearest group mates; every
+    candidate is read from the image like a group. Clean reads are taken,
+    most pips first, if they share no pip and no face with one already taken.
+    Returns (dice read, pips of `comp` on none of their faces).
+    """
+    xy = p.xy[comp].astype(np.float64)
+    cands: dict[frozenset, _Hyp] = {}
+    for i in range(len(comp)):
+        order = np.argsort(np.hypot(xy[:, 0] - xy[i, 0], xy[:, 1] - xy[i, 1]))
+        for n in range(2, min(6, len(comp)) + 1):
+            sub = frozenset(comp[j] for j in order[:n])
+            if sub not in cands:
+                cands[sub] = _read_group(p, sorted(sub), smooth)
+    valid = sorted(((sub, h) for sub, h in cands.items() if h.value is not None),
+                   key=lambda t: (-len(t[0]), -t[1].conf))
+    taken: list[_Hyp] = []
+    used: set[int] = set()
+    for sub, h in valid:
+        if sub & used or any(math.hypot(h.cx - o.cx, h.cy - o.cy) < 0.6 * max(h.side, o.side)
+                             for o in taken):
+            continue
+        taken.append(h)
+        used |= sub
+    rest = [k for k in comp if k not in used and not any(
+        math.hypot(p.xy[k, 0] - o.cx, p.xy[k, 1] - o.cy) < 0.6 * o.side for o in taken)]
+    # A pip of the same chain left over close to a die read from part of it
+    # may belong to that die (a six read as four plus a stray row): unsure.
+    for o in taken:
+        step = o.side / SIDE_PER_STEP
+        if any(math.hypot(p.xy[k, 0] - o.cx, p.xy[k, 1] - o.cy) < 3.2 * step for k in rest):
+            o.value, o.reason = None, "split"
+    return taken, rest
+
+
 def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _Hyp | None:
     """A lone pip is a "1" only in the middle of a bounded, blank face.
 
@@ -439,7 +514,9 @@ def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _
     face, pip = p.ring[k], p.inner[k]
     axis = pip - face
     n2 = float(axis @ axis)
-    if n2 < 30.0 ** 2:
+    # Even a big one-pip is at most ~1/3 of the face across (a wide dark disc
+    # on a plain surface is a screw head or a hole, not a one).
+    if n2 < 30.0 ** 2 or (die_px and die_px < ONE_SIDE_PER_R * r):
         return None
     nd = 24
     ang = np.linspace(0, 2 * np.pi, nd, endpoint=False)
@@ -475,7 +552,9 @@ def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _
         bnd = np.where(found, steps[out.argmax(axis=1)], steps[-1])   # (nd,) radii
         opp = np.abs(bnd[: nd // 2] - bnd[nd // 2:]) / (bnd[: nd // 2] + bnd[nd // 2:])
         side = 2 * float(np.quantile(bnd, 0.3))
-        if float(np.median(opp)) > 0.25 or side < 5 * r:
+        # Square-ish: edge distances of a square run from h to 1.41 h.
+        squarish = float(np.quantile(bnd, 0.9)) <= 1.7 * float(np.quantile(bnd, 0.1))
+        if float(np.median(opp)) > 0.25 or side < ONE_SIDE_PER_R * r or not squarish:
             if _TRACE:
                 print('single: shape', side, r, np.median(opp))
             return None

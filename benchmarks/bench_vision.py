@@ -1,0 +1,62 @@
+"""Dice-reader benchmark: accuracy and speed on every shared photo folder.
+
+    .venv/bin/python benchmarks/bench_vision.py [DATA_DIR] [--limit N]
+
+DATA_DIR defaults to ../shared/data/dice (relative to the repository); every
+sub-folder with a labels.csv is measured with `vision.bench` (the same code as
+`python -m vision bench`). Then it times rendered 1280x720 gate rolls (7 dice,
+64 px), the product's own setting. One OpenCV thread throughout. Prints
+figures; asserts nothing (targets are in docs/vision.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+import cv2
+import numpy as np
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, REPO)
+
+from vision import bench, read  # noqa: E402
+from vision.render import render_scene  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("data", nargs="?", default=os.path.join(os.path.dirname(REPO), "shared", "data", "dice"))
+    ap.add_argument("--limit", type=int, default=None)
+    a = ap.parse_args()
+    cv2.setNumThreads(1)
+    if os.path.isdir(a.data):
+        for name in sorted(os.listdir(a.data)):
+            folder = os.path.join(a.data, name)
+            if os.path.isfile(os.path.join(folder, "labels.csv")):
+                total, buckets = bench.run(folder, limit=a.limit)
+                print(bench.report(folder, total, buckets, show_errors=10))
+                print()
+    else:
+        print(f"no photo folder at {a.data}: skipping the photo benchmark")
+    rng = np.random.default_rng(0)
+    wall, cpu, right = [], [], 0
+    for k in range(30):
+        values = [int(v) for v in rng.integers(1, 7, 7)]
+        img, truth = render_scene(values, seed=k, die_px=64)
+        c0, t0 = time.process_time(), time.perf_counter()
+        r = read(img)
+        wall.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+        right += sorted(v for v in r.values if v is not None) == sorted(values) and r.complete
+    print(f"rendered 1280x720 gate rolls (7 dice): {right}/30 exact; wall median "
+          f"{statistics.median(wall) * 1000:.1f} ms p95 {np.percentile(wall, 95) * 1000:.1f} ms; "
+          f"cpu median {statistics.median(cpu) * 1000:.1f} ms p95 {np.percentile(cpu, 95) * 1000:.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
