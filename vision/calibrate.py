@@ -47,7 +47,7 @@ def calibrate(frame: np.ndarray, use_roi: bool = False) -> tuple[Config, dict]:
     if not sure:
         raise ReadError("calibration: no die could be read on this frame; put 3-9 dice in "
                         "the tray, showing faces 2-6, in good light")
-    sides = [float(np.sqrt(d.box[2] * d.box[3]) / 1.2) for d in sure]
+    sides = [d.side for d in sure]
     die_px = float(np.median(sides))
     h, w = frame.shape[:2]
     roi = None
@@ -60,11 +60,10 @@ def calibrate(frame: np.ndarray, use_roi: bool = False) -> tuple[Config, dict]:
         roi = (x0, y0, x1 - x0, y1 - y0)
     colours = []
     for d in sure:
-        x, y, bw, bh = d.box
+        # Median of the middle of the face: pips cover well under half of it.
+        q = max(1, int(d.side * 0.3))
         cx, cy = int(d.center[0]), int(d.center[1])
-        q = max(1, int(bw * 0.12))
-        patch = frame[max(0, cy - bw // 4 - q):cy - bw // 4 + q + 1,
-                      max(0, cx - bw // 4 - q):cx - bw // 4 + q + 1]
+        patch = frame[max(0, cy - q):cy + q + 1, max(0, cx - q):cx + q + 1]
         if patch.size:
             colours.append([int(c) for c in np.median(patch.reshape(-1, 3), axis=0)])
     cfg = Config(die_px=round(die_px, 1), roi=roi)

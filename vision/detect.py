@@ -46,6 +46,8 @@ _FACES: dict[frozenset, int] = {
 _BLANK = [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)]
 # Face side / pip grid step for common dice (pips at ~+-0.28 of the side).
 SIDE_PER_STEP = 3.6
+# Calibrated frames are halved while pips keep at least this radius, pixels.
+WORK_PIP_R = 2.8
 
 _DBG: list = []
 _TRACE = False
@@ -129,15 +131,24 @@ def read_frame(frame: np.ndarray, config: Config | None = None) -> Reading:
         if w >= 32 and h >= 32:
             img = frame[y:y + h, x:x + w]
             ox, oy = x, y
+    scale = 1.0
+    if cfg.die_px:
+        # Calibrated: halve the frame while pips stay at least WORK_PIP_R px in
+        # radius (pip radius ~ side / 11); the work drops with the area.
+        pr = cfg.die_px / SIDE_PER_STEP / 3.0
+        while pr * scale / 2 >= WORK_PIP_R and min(img.shape[:2]) >= 128:
+            img = cv2.pyrDown(img)
+            scale /= 2
+        if scale != 1.0:
+            cfg = Config(die_px=cfg.die_px * scale, roi=None, min_contrast=cfg.min_contrast)
+            pr *= scale
+        min_r, max_r = max(1.2, pr * 0.45), pr * 2.6
+    else:
+        min_r, max_r = 1.5, min(img.shape[:2]) / 12.0
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     # A flat frame (black, blown out, lens cap) has nothing to read.
     if float(gray.std()) < 3.0:
         return Reading((), W, H)
-    if cfg.die_px:
-        pr = cfg.die_px / SIDE_PER_STEP / 3.0
-        min_r, max_r = max(1.2, pr * 0.45), pr * 2.6
-    else:
-        min_r, max_r = 1.5, min(img.shape[:2]) / 12.0
     # uint8 is enough: `sample` interpolates to float32 itself.
     smooth = cv2.GaussianBlur(img, (3, 3), 0)
     pips = find_pips(img, gray, min_r=min_r, max_r=max_r, min_contrast=cfg.min_contrast,
@@ -145,10 +156,13 @@ def read_frame(frame: np.ndarray, config: Config | None = None) -> Reading:
     hyps = _group_and_read(pips, smooth, cfg)
     dice = []
     for hp in hyps:
+        if scale != 1.0:
+            hp.cx, hp.cy, hp.side = hp.cx / scale, hp.cy / scale, hp.side / scale
         half = hp.side / 2 * (abs(math.cos(hp.angle)) + abs(math.sin(hp.angle)))
         x0, y0 = hp.cx - half + ox, hp.cy - half + oy
         box = (int(round(x0)), int(round(y0)), int(round(2 * half)), int(round(2 * half)))
-        dice.append(Die(hp.value, (hp.cx + ox, hp.cy + oy), box, hp.conf, hp.reason))
+        dice.append(Die(hp.value, (hp.cx + ox, hp.cy + oy), box, hp.conf, hp.reason,
+                        float(hp.side)))
     dice.sort(key=lambda d: (round(d.center[1] / max(8.0, d.box[3])), d.center[0]))
     return Reading(tuple(dice), W, H)
 

@@ -30,6 +30,7 @@ class Die:
     confidence: 0.0-1.0; how clearly the pips and the blank face positions
         separate (low values are never given a value, see `vision.detect`).
     reason: for unsure dice, a short word on why (e.g. "pattern", "faint").
+    side: estimated side of the top face, pixels (0 if unknown); not in JSON.
     """
 
     value: int | None
@@ -37,6 +38,7 @@ class Die:
     box: tuple[int, int, int, int]
     confidence: float
     reason: str = ""
+    side: float = 0.0
 
     @property
     def sure(self) -> bool:
