@@ -43,16 +43,19 @@ class SettleWatcher:
     """Feed frames; get "rolling" while they change and one reading per roll."""
 
     def __init__(self, settle_s: float = 0.4, motion_thr: float = 2.0, config=None,
-                 reader=None, min_frames: int = 3):
+                 reader=None, min_frames: int = 3, learn_size: bool = False):
         """settle_s: seconds of stillness before reading; motion_thr: mean
         grey-level change per pixel that counts as movement; config: passed to
         vision.read; reader: a replacement for vision.read (tests); min_frames:
-        also require this many still frames (slow cameras)."""
+        also require this many still frames (slow cameras); learn_size: when
+        uncalibrated, take the dice's size from the first roll read completely
+        with 3 or more dice, and read later rolls calibrated (faster)."""
         self.settle_s = settle_s
         self.motion_thr = motion_thr
         self.config = config
         self._reader = reader
         self.min_frames = min_frames
+        self.learn_size = learn_size
         self._prev: np.ndarray | None = None
         self._still_since: float | None = None
         self._still_frames = 0
@@ -61,7 +64,8 @@ class SettleWatcher:
 
     def reset(self) -> None:
         """Forget the current roll (e.g. when a new game phase starts)."""
-        self.__init__(self.settle_s, self.motion_thr, self.config, self._reader, self.min_frames)
+        self.__init__(self.settle_s, self.motion_thr, self.config, self._reader, self.min_frames,
+                      self.learn_size)
 
     def feed(self, frame: np.ndarray, t: float | None = None) -> SettleStatus:
         """Take the next frame ((H, W, 3) uint8 BGR); return the watcher's status."""
@@ -95,11 +99,22 @@ class SettleWatcher:
                 from . import read as reader
             self._reading = reader(frame, self.config)
             self._read_done = True
+            self._maybe_learn(self._reading)
             if not self._reading.dice:
                 return SettleStatus("empty", self._reading, True, motion)
             return SettleStatus("settled", self._reading, True, motion)
         state = "settled" if self._reading is not None and self._reading.dice else "empty"
         return SettleStatus(state, self._reading, False, motion)
+
+    def _maybe_learn(self, reading: Reading) -> None:
+        if not self.learn_size or (self.config is not None and self.config.die_px):
+            return
+        sides = [d.side for d in reading.dice if d.sure and d.side > 0]
+        if len(sides) >= 3 and reading.complete:
+            from .detect import Config
+
+            roi = self.config.roi if self.config is not None else None
+            self.config = Config(die_px=float(np.median(sides)), roi=roi)
 
     @staticmethod
     def _shrink(frame: np.ndarray) -> np.ndarray:

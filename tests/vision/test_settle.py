@@ -77,3 +77,19 @@ def test_a_hand_moving_over_the_tray_is_rolling():
     hand = still.copy()
     hand[100:400, 200:700] = (150, 170, 210)
     assert w.feed(hand, 0.5).state == "rolling"
+
+
+def test_learn_size_calibrates_from_a_complete_roll():
+    first, truth = render_scene([2, 3, 4, 5], seed=8, noise=0, die_px=64)
+    second, _ = render_scene([6, 1, 2], seed=9, noise=0, die_px=64)
+    w = SettleWatcher(settle_s=0.1, learn_size=True)
+    t = 0.0
+    for f in [first] * 6:
+        st = w.feed(f, t)
+        t += 0.05
+    assert st.state == "settled" and w.config is not None
+    assert abs(w.config.die_px - 64) < 64 * 0.15
+    for f in [second] * 6:
+        st = w.feed(f, t)
+        t += 0.05
+    assert sorted(st.reading.values) == [1, 2, 6]
