@@ -58,7 +58,7 @@ BLANK_MID_T = 0.5  # the between-pip face positions sit close to big pips: loose
 OVAL_MIN = 1.45     # blob aspect ratio above which a pip may be on a side face
 OVAL_REL = 1.3     # ... and above this times the frame's median aspect
 SQUARE_MAX = 1.25  # grid step ratio allowed for faces other than 6
-BOUND_MIN_DIRS = 7  # of 8 directions in which the face must end within 3.4 steps
+BOUND_MIN_DIRS = 5  # of 8 directions in which the face must end within 3.4 steps
 ONE_SIDE_PER_R = 4.0  # a face is at least this many one-pip radii across
 MAX_SPLIT = 18      # larger chained groups are not split (cost grows fast)
 UNSURE_MIN_CONTRAST = 40.0  # an unreadable group is reported as a die only if this clear
@@ -464,6 +464,8 @@ def _read_group(p: Pips, comp: list[int], smooth: np.ndarray) -> _Hyp:
             if value is not None and not _explained(p, cx, cy, ang, a, b, present,
                                                     p.sign[idx[0]], r, comp):
                 value, why = None, "stray pip"
+            if value == 2 and len(comp) == 2 and _pair_has_partners(smooth, xy, r, face, pip):
+                value, why = None, "part of a face"
             results.append((value, sep, why, cx, cy, ang, (a + b) / 2))
     c = xy.mean(axis=0)
     spread = float(np.ptp(xy, axis=0).max()) if len(xy) > 1 else 0.0
@@ -514,6 +516,36 @@ def _split(p: Pips, comp: list[int], smooth: np.ndarray) -> tuple[list[_Hyp], li
         if any(math.hypot(p.xy[k, 0] - o.cx, p.xy[k, 1] - o.cy) < 3.2 * step for k in rest):
             o.value, o.reason = None, "split"
     return taken, rest
+
+
+def _pair_has_partners(smooth, xy: np.ndarray, r: float, face, pip) -> bool:
+    """Two pips read as a 2 may instead be two neighbours on a 4, 5 or 6 whose
+    other pips were too faint to find: look for faint pips beside the pair."""
+    d = xy[1] - xy[0]
+    n = np.array([-d[1], d[0]])
+    axis = pip - face
+    n2 = float(axis @ axis)
+    if n2 < 1:
+        return True
+    for side in (1.0, -1.0):
+        # Partner spots one pair-length across, and face half way to them (a
+        # real 2 has the tray there, not its own face).
+        pts = np.array([xy[0] + side * n, xy[1] + side * n,
+                        xy[0] + side * n / 2, xy[1] + side * n / 2])
+        col = sample(smooth, pts[:, 0], pts[:, 1])
+        t = (col - face) @ axis / n2
+        perp = np.linalg.norm((col - face) - t[:, None] * axis[None, :], axis=1) / math.sqrt(n2)
+        if float(t[:2].min()) > 0.35 and float(np.abs(t[2:]).max()) < 0.3 \
+                and float(perp.max()) < 0.45:
+            # ...and the partner spots are blobs (a ring of face round them),
+            # not a stretch of tray that happens to have the pips' colour.
+            ang = np.linspace(0, 2 * np.pi, 8, endpoint=False)
+            rx = pts[:2, 0:1] + 1.8 * r * np.cos(ang)[None, :]
+            ry = pts[:2, 1:2] + 1.8 * r * np.sin(ang)[None, :]
+            tr = (sample(smooth, rx, ry) - face) @ axis / n2            # (2, 8)
+            if float(np.median(tr, axis=1).max()) < 0.5 * float(t[:2].min()):
+                return True
+    return False
 
 
 def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _Hyp | None:
