@@ -59,6 +59,7 @@ OVAL_MIN = 1.45     # blob aspect ratio above which a pip may be on a side face
 OVAL_REL = 1.3     # ... and above this times the frame's median aspect
 SQUARE_MAX = 1.25  # grid step ratio allowed for faces other than 6
 BOUND_MIN_DIRS = 5  # of 8 directions in which the face must end within 3.4 steps
+ONE_EDGE_FRAC = 0.6  # of directions in which a one's face must end 0.55-0.75 side out
 ONE_SIDE_PER_R = 4.0  # a face is at least this many one-pip radii across
 MAX_SPLIT = 18      # larger chained groups are not split (cost grows fast)
 UNSURE_MIN_CONTRAST = 40.0  # an unreadable group is reported as a die only if this clear
@@ -577,7 +578,7 @@ def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _
         sy = y + np.sin(ang)[:, None] * rr[None, :]
         dist = np.linalg.norm(sample(smooth, sx, sy) - face[None, None, :], axis=2)
         tol = max(25.0, 0.15 * math.sqrt(n2))
-        if int((dist > tol).any(axis=1).sum()) < nd * 0.6:
+        if int((dist > tol).any(axis=1).sum()) < nd * ONE_EDGE_FRAC:
             if _TRACE:
                 print('single: no edge', int((dist > tol).any(axis=1).sum()))
             return None
@@ -673,10 +674,28 @@ def _side_faces(hyps: list[_Hyp]) -> list[_Hyp]:
         for k in sure[i + 1:]:
             if id(k) in drop:
                 continue
-            if math.hypot(h.cx - k.cx, h.cy - k.cy) < 0.8 * (h.side + k.side) / 2:
+            dist = math.hypot(h.cx - k.cx, h.cy - k.cy)
+            mean_side = (h.side + k.side) / 2
+            if h.value == 1 and k.value == 1 and dist < 1.05 * mean_side:
+                # Two "ones" less than a die apart: the two pips of a 2 that
+                # did not pair up. One unsure die between them.
+                drop.add(id(k))
+                h.cx, h.cy = (h.cx + k.cx) / 2, (h.cy + k.cy) / 2
+                h.value, h.reason = None, "two ones"
+            elif dist < 0.85 * mean_side:
                 drop.add(id(k))
                 if h.pip_r * h.side < 1.3 * k.pip_r * k.side:
                     h.value, h.reason = None, "overlap"
+    # A read next to an unreadable group of bigger pips is that die's side
+    # face: the die is unsure, and reported once.
+    for u in hyps:
+        if u.value is not None or u.reason == "two ones" or id(u) in drop:
+            continue
+        for k in sure:
+            if id(k) in drop or k.value is None:
+                continue
+            if math.hypot(u.cx - k.cx, u.cy - k.cy) < 0.85 * k.side and u.pip_r > 1.15 * k.pip_r:
+                drop.add(id(k))
     return [h for h in hyps if id(h) not in drop]
 
 
