@@ -69,6 +69,7 @@ def limit_malloc_arenas(arenas: int = 2) -> None:
 def build(config: Config, announce=print) -> Companion:
     import vision
     import web
+    from calibration.camera import CalibratedReader
     from hardware import open_camera, open_panel
     from hardware.demo import DEMO_FOLDER
 
@@ -77,8 +78,9 @@ def build(config: Config, announce=print) -> Companion:
     read_from, save_to = profile_paths(config)
     camera = open_camera(config.camera, demo_folder=DEMO_FOLDER)
     panel = open_panel(config.gpio)
-    session = Session(store, load_profile(read_from), camera=camera, panel=panel, reader=vision.read,
-                      annotate=vision.annotate, encode_png=_png, profile_path=save_to)
+    reader = CalibratedReader(paths.calibration_dir(data_dir) / "camera.toml")
+    session = Session(store, load_profile(read_from), camera=camera, panel=panel, reader=reader.read,
+                      annotate=vision.annotate, encode_png=_png, profile_path=save_to, calibration=reader)
     camera.add_listener(lambda status: session.notify())
     if session.resume():
         announce(f"resumed game {session.game_id} at input {session.game.version}")
@@ -90,7 +92,8 @@ def build(config: Config, announce=print) -> Companion:
         "PUBLIC_URLS": addresses(config.server.host, config.server.port),
     }, session=session)
     loop = DeviceLoop(session, panel, camera, pairing=app.extensions["pairing"],
-                      watcher_factory=vision.SettleWatcher, announce=announce).start()
+                      watcher_factory=lambda: vision.SettleWatcher(config=reader.config),
+                      announce=announce).start()
     return Companion(app, session, loop, camera, panel)
 
 

@@ -44,7 +44,7 @@ class StaleVersion(Exception):
 class Session:
     def __init__(self, store: GameStore, profile: dict, camera=None, panel=None,
                  reader: Callable | None = None, annotate: Callable | None = None,
-                 encode_png: Callable | None = None, profile_path=None):
+                 encode_png: Callable | None = None, profile_path=None, calibration=None):
         self.store = store
         self.profile = validate_profile(profile)
         self.camera = camera
@@ -53,6 +53,7 @@ class Session:
         self.annotate = annotate
         self.encode_png = encode_png
         self.profile_path = profile_path
+        self.calibration = calibration  # has .calibrate(frame) -> dict and .status() -> dict
         self.lock = threading.RLock()
         self._changed = threading.Condition(self.lock)
         self.change_id = 0
@@ -197,6 +198,24 @@ class Session:
             self._bump()
             return dict(self._reading)
 
+    def calibrate(self) -> dict | None:
+        """Measure the dice's size on a picture taken now, save it, read with it from then on.
+
+        None when there is no camera; ValueError (say why) when no die could be read."""
+        if self.calibration is None or self.camera is None or not self.camera.status.ok:
+            return None
+
+        def measure():
+            try:
+                frame = self.camera.capture(timeout=3.0)
+            except Exception:  # the camera vanished between the check and the frame
+                return None
+            return self.calibration.calibrate(frame)
+
+        info = self._reader_thread.submit(measure).result()
+        self._bump()
+        return info
+
     def _read_or_refuse(self) -> dict:
         reading = self.read_dice()
         if reading is None:
@@ -306,6 +325,7 @@ class Session:
                 "proposal": self.proposal(),
                 "reading": dict(self._reading) if self._reading else None,
                 "camera": self.camera_status(),
+                "calibration": self.calibration.status() if self.calibration is not None else None,
                 "profile": self.profile,
                 "can_undo": bool(game and game.record.inputs),
                 "can_redo": bool(game and game.redo_stack),

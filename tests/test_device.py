@@ -120,3 +120,23 @@ def test_a_taken_port_is_found_before_anything_opens():
         with pytest.raises(OSError) as err:
             check_port("127.0.0.1", taken.getsockname()[1])
     assert "cannot listen" in err.value.strerror
+
+
+def test_calibration_is_measured_saved_in_the_data_folder_and_kept(config, tmp_path):
+    companion = build(config, announce=lambda text: None)
+    try:
+        session = companion.session
+        assert session.snapshot()["calibration"]["calibrated"] is False
+        info = session.calibrate()
+        assert info["calibrated"] and 40 < info["die_px"] < 90     # the demo dice are 64 px
+        assert (tmp_path / "calibration" / "camera.toml").is_file()
+        session.new_game(SETUP)
+        press_and_wait(companion, "read")        # calibrating took the first picture: this is the single 6
+        assert session.snapshot()["reading"]["values"] == [6]      # read right, calibrated
+    finally:
+        companion.close()
+    again = build(config, announce=lambda text: None)
+    try:
+        assert again.session.snapshot()["calibration"]["die_px"] == info["die_px"]
+    finally:
+        again.close()

@@ -170,6 +170,20 @@ def press(button: str):
     return outcome(sess, reading=reading)
 
 
+@bp.post("/calibrate")
+@security.paired_required
+def calibrate():
+    """Measure the dice's size on a picture taken now (a few dice in the tray), save it, use it."""
+    sess = game_session()
+    try:
+        info = sess.calibrate()
+    except ValueError as exc:  # no die could be read on the picture
+        raise ApiError(409, "calibration_failed", str(exc)) from None
+    if info is None:
+        raise ApiError(409, "camera_unavailable", sess.camera_status().get("message") or "camera unavailable")
+    return jsonify({"ok": True, "calibration": info})
+
+
 @bp.post("/game")
 @security.paired_required
 def new_game():

@@ -443,6 +443,7 @@ def table(snap: dict, lang: str) -> dict:
     state = snap.get("state")
     view = {"snap": snap, "version": snap.get("version"), "change_id": snap.get("change_id"),
             "game": state is not None, "camera": snap.get("camera") or {},
+            "calibration": snap.get("calibration"),
             "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
             "refusal": snap.get("refusal"), "reading": reading(snap), "proposal": proposal(snap, lang)}
     if state is None:

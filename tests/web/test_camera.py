@@ -61,3 +61,51 @@ def test_the_camera_page(cam):
     post(cam, "/api/read", {"version": 0})
     page = cam.get("/camera").get_data(as_text=True)
     assert "Camera ready" in page and 'class="camera-img large"' in page
+
+
+class FakeCalibration:
+    """Stands in for calibration.camera.CalibratedReader: fails on the first picture, then calibrates."""
+
+    def __init__(self):
+        self.calls = 0
+        self.done = False
+
+    def calibrate(self, frame):
+        self.calls += 1
+        if self.calls == 1:
+            raise ValueError("calibration: no die could be read on this frame")
+        self.done = True
+        return self.status()
+
+    def status(self):
+        return {"calibrated": self.done, "die_px": 64.0 if self.done else None, "tray": None,
+                "file": "camera.toml", "problem": None}
+
+
+def test_calibration_from_the_camera_page(tmp_path):
+    store = GameStore(tmp_path / "g.sqlite3")
+    calibration = FakeCalibration()
+    session = Session(store, load_profile(), camera=FakeCamera([SURE]), reader=reader, annotate=annotate,
+                      encode_png=encode_png, calibration=calibration)
+    app = create_app({"TESTING": True, "PAIRING_CODE": CODE, "INSTANCE_PATH": tmp_path / "i"}, session=session)
+    c = app.test_client()
+    assert post(c, "/api/calibrate", {}).status_code == 403          # a watcher cannot calibrate
+    post(c, "/pair", {"code": CODE})
+    assert b"Not calibrated" in c.get("/camera").data
+    r = post(c, "/api/calibrate", {})
+    assert r.status_code == 409 and r.json["error"] == "calibration_failed" and "no die" in r.json["message"]
+    r = post(c, "/api/calibrate", {})
+    assert r.status_code == 200 and r.json["calibration"]["die_px"] == 64.0
+    assert b"about 64.0 pixels" in c.get("/camera").data
+    store.close()
+
+
+def test_calibration_without_a_camera_is_refused(tmp_path):
+    store = GameStore(tmp_path / "g.sqlite3")
+    session = Session(store, load_profile(), calibration=FakeCalibration())
+    app = create_app({"TESTING": True, "PAIRING_CODE": CODE, "INSTANCE_PATH": tmp_path / "i"}, session=session)
+    c = app.test_client()
+    post(c, "/pair", {"code": CODE})
+    r = post(c, "/api/calibrate", {})
+    assert r.status_code == 409 and r.json["error"] == "camera_unavailable"
+    store.close()
