@@ -573,7 +573,7 @@ def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _
         # side out) the colour must change in most directions: tray, shadow
         # or a neighbour. A corner pip of a 2 fails the blank rings below.
         side = float(die_px)
-        rr = np.linspace(0.55, 0.75, 4) * side
+        rr = np.linspace(0.45, 1.0, 6) * side
         sx = x + np.cos(ang)[:, None] * rr[None, :]
         sy = y + np.sin(ang)[:, None] * rr[None, :]
         dist = np.linalg.norm(sample(smooth, sx, sy) - face[None, None, :], axis=2)
@@ -618,7 +618,7 @@ def _read_single(p: Pips, k: int, smooth: np.ndarray, die_px: float | None) -> _
     # either (the tray beyond a nearby edge, as round a corner pip of a 2).
     if float(t.max()) > BLANK_T or float(t.min()) < -0.4 or float(perp.max()) > 0.45:
         if _TRACE:
-            print('single: not blank', t.max(), perp.max())
+            print('single: not blank', round(float(t.max()), 2), round(float(t.min()), 2), round(float(perp.max()), 2), round(float(np.quantile(perp, 0.8)), 2))
         return None
     inner_t = float(((sample(smooth, np.array([x]), np.array([y]))[0] - face) @ axis) / n2)
     sep = min(inner_t, 1.0) - max(float(t.max()), 0.0)
