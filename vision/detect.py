@@ -49,8 +49,7 @@ SIDE_PER_STEP = 3.6
 # Calibrated frames are halved while pips keep at least this radius, pixels.
 WORK_PIP_R = 2.8
 
-_DBG: list = []
-_TRACE = False
+_TRACE = False  # debugging aid: print why grids and lone pips are rejected
 PIP_T = 0.55      # normalised level at or above which a grid position is a pip
 BLANK_T = 0.30    # at or below which it is blank face
 BLANK_FAR = 0.45   # blank positions may not be this far from the face colour, away from the pips
@@ -327,7 +326,6 @@ def _read_grid(smooth: np.ndarray, cx: float, cy: float, ang: float, a: float, b
     if any(BLANK_T < tg[k] < PIP_T for k in range(9)):
         return None, sep, "faint", present
     value = _FACES.get(present)
-    _DBG.append(sorted(present))
     if value is None:
         return None, sep, "pattern", present
     if sep < MIN_SEP:
