@@ -38,7 +38,8 @@ class StaleVersion(Exception):
         self.current = current
 
     def to_dict(self) -> dict:
-        return {"error": "stale", "message": str(self), "rule": None, "version": self.current}
+        return {"error": "stale", "message": str(self), "rule": None, "version": self.current,
+                "key": "stale", "params": {"sent": self.sent, "current": self.current}}
 
 
 class Session:
@@ -106,7 +107,7 @@ class Session:
 
     def _require_game(self) -> Game:
         if self.game is None:
-            raise illegal("no game in progress: set one up first")
+            raise illegal("no game in progress: set one up first", key="no_game")
         return self.game
 
     # --- inputs --------------------------------------------------------------
@@ -131,7 +132,7 @@ class Session:
         with self.lock:
             game = self._require_game()
             if not game.record.inputs:
-                raise illegal("nothing to undo")
+                raise illegal("nothing to undo", key="nothing_to_undo")
             seq = game.version - 1
             last = game.record.inputs[-1]
             self.store.undo(self.game_id, seq, last)
@@ -145,7 +146,7 @@ class Session:
         with self.lock:
             game = self._require_game()
             if not game.redo_stack:
-                raise illegal("nothing to redo")
+                raise illegal("nothing to redo", key="nothing_to_redo")
             state, events, clean = game.check(game.redo_stack[-1])
             self.store.append(self.game_id, game.version, clean, keep_redo=True)
             game.redo_stack.pop()
@@ -219,7 +220,7 @@ class Session:
     def _read_or_refuse(self) -> dict:
         reading = self.read_dice()
         if reading is None:
-            raise illegal(self.camera_status()["message"], "R1")
+            raise illegal(self.camera_status()["message"], "R1", "camera_unavailable")
         return reading
 
     def last_image(self) -> bytes | None:
@@ -246,26 +247,29 @@ class Session:
             return None
         values = reading["values"]
         want = prompt["count"] if prompt["kind"] == "gate_roll" else 1
-        problem = None
+        problem, key, params = None, None, {}
         if reading["unsure"]:
             problem = f"{reading['unsure']} die/dice could not be read: look at the tray and correct them"
+            key, params = "dice_unsure", {"n": reading["unsure"]}
         elif len(values) != want:
             problem = (f"{want} dice are in play but {len(values)} were read: "
                        "a die off the tray, or two dice stacked? Read again or correct")
+            key, params = "dice_read_count", {"want": want, "got": len(values)}
         if prompt["kind"] == "gate_roll":
             inp = {"type": "gate_roll", "dice": values, "source": "camera"}
         else:
             inp = {"type": "roll", "value": values[0] if len(values) == 1 else None, "source": "camera"}
-        return {"input": inp, "source": "camera", "reading": reading, "problem": problem}
+        return {"input": inp, "source": "camera", "reading": reading, "problem": problem,
+                "problem_key": key, "problem_params": params}
 
     def confirm(self) -> list[dict]:
         """CONFIRM: enter the proposal, if there is one that can be entered."""
         with self.lock:
             proposal = self.proposal()
             if proposal is None:
-                raise illegal("nothing to confirm yet: read the dice, or choose on the tablet")
+                raise illegal("nothing to confirm yet: read the dice, or choose on the tablet", key="nothing_to_confirm")
             if proposal["problem"]:
-                raise illegal(proposal["problem"], "R1")
+                raise illegal(proposal["problem"], "R1", proposal["problem_key"], **proposal["problem_params"])
             return self.submit(proposal["input"], self.game.version)
 
     def press(self, button: str) -> None:

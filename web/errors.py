@@ -16,9 +16,12 @@ from flask import jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from companion.game import ReplayError
+from companion.i18n import explain
 from companion.record import RecordError
 from companion.rules import RuleError
 from companion.session import StaleVersion
+
+from . import i18n
 
 
 class ApiError(Exception):
@@ -39,8 +42,11 @@ _HTTP_KINDS = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 
 
 
 def from_rule_error(exc: RuleError) -> ApiError:
+    """The refusal in the page's language; `key` and `params` let other clients say it their way."""
     status = 400 if exc.kind == "invalid" else 409
-    return ApiError(status, exc.kind, exc.message, exc.rule)
+    extra = {"key": exc.key, "params": exc.params} if exc.key else {}
+    return ApiError(status, exc.kind, explain(exc.to_dict(), i18n.current()) if exc.key else exc.message,
+                    exc.rule, **extra)
 
 
 def wants_json() -> bool:
@@ -71,7 +77,8 @@ def init_app(app) -> None:
 
     @app.errorhandler(StaleVersion)
     def _stale(exc: StaleVersion):
-        return respond(ApiError(409, "stale", str(exc), None, version=exc.current))
+        return respond(ApiError(409, "stale", explain(exc.to_dict(), i18n.current()), None, version=exc.current,
+                                key="stale", params=exc.to_dict()["params"]))
 
     @app.errorhandler(RecordError)
     def _record(exc: RecordError):

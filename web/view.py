@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import math
 
-from companion.i18n import catalog, render, seat_labels, word
+from companion.i18n import catalog, explain, render, seat_labels, word
 from companion.rules.names import (AREAS, DISTRICT_RESOURCE, DISTRICTS, MARKET, RESOURCES, STACKS,
                                    area_of_face)
 
@@ -314,7 +314,9 @@ def proposal(snap: dict, lang: str) -> dict | None:
         text = str(inp["value"]) if inp["value"] is not None else "?"
     else:
         text = option_label(inp, expected, state, lang, names)["text"]
-    return {"text": text, "source": p["source"], "problem": p.get("problem"),
+    problem = p.get("problem") and explain({"message": p["problem"], "key": p.get("problem_key"),
+                                            "params": p.get("problem_params")}, lang)
+    return {"text": text, "source": p["source"], "problem": problem,
             "input": json.dumps(inp, separators=(",", ":"))}
 
 
@@ -445,7 +447,8 @@ def table(snap: dict, lang: str) -> dict:
             "game": state is not None, "camera": snap.get("camera") or {},
             "calibration": snap.get("calibration"),
             "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
-            "refusal": snap.get("refusal"), "reading": reading(snap), "proposal": proposal(snap, lang)}
+            "refusal": snap.get("refusal"), "reading": reading(snap), "proposal": proposal(snap, lang),
+            "refusal_text": explain(snap["refusal"], lang) if snap.get("refusal") else None}
     if state is None:
         return view
     names = labels_for(state, lang)

@@ -112,3 +112,19 @@ def render(event: dict, lang: str, names: list[str]) -> str:
 class _Missing(dict):
     def __missing__(self, key: str) -> str:
         return "?"
+
+
+def explain(error: dict, lang: str) -> str:
+    """A refusal ({"message", "rule", "key", "params"}) in `lang`; the English message when no key fits."""
+    fmt = catalog(lang)["errors"].get(error.get("key") or "")
+    if fmt is None:
+        return error.get("message") or ""
+    values = dict(error.get("params") or {})
+    if "district" in values:
+        values["district_from"] = word(lang, "from", values["district"])
+        values["district"] = word(lang, "area", values["district"])
+    text = fmt.format_map(_Missing(values))
+    rule = error.get("rule")
+    if rule:
+        text += f" ({catalog(lang)['rules'].get(rule, rule)})"
+    return text

@@ -110,7 +110,7 @@ def _context(state: dict, task: dict) -> dict:
 def apply_in_place(state: dict, inp: object) -> list[dict]:
     """Apply one input to `state` itself. On a RuleError nothing was changed."""
     if state["over"] or not state["pending"]:
-        raise illegal("the game is over: no more inputs", "End of the Game")
+        raise illegal("the game is over: no more inputs", "End of the Game", "game_over")
     clean = normalize(inp)
     task = state["pending"][-1]
     kind, options, resolve = ASK[task["t"]]
@@ -120,7 +120,8 @@ def apply_in_place(state: dict, inp: object) -> list[dict]:
     if kind == "gate_roll":
         if len(clean["dice"]) != state["dice_count"]:
             raise illegal(f"{state['dice_count']} dice are in play, but {len(clean['dice'])} were given: "
-                          "look for a die off the tray or two dice stacked, and read again", "Setup")
+                          "look for a die off the tray or two dice stacked, and read again", "Setup",
+                          "dice_count", want=state["dice_count"], got=len(clean["dice"]))
     else:
         legal = options(state, task)
         # Options carry exactly the decision's fields: compare without the meta keys.

@@ -68,15 +68,17 @@ def new_state(setup: dict) -> dict:
         raise invalid("the setup must be an object")
     players = setup.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise invalid("setup: 'players' must be a list of names")
+        raise invalid("setup: 'players' must be a list of names", key="setup_names")
     if not 2 <= len(players) <= 4:
-        raise invalid(f"setup: Atlandice is for 2 to 4 players, not {len(players)}", "Setup")
+        raise invalid(f"setup: Atlandice is for 2 to 4 players, not {len(players)}", "Setup", "setup_players",
+                      n=len(players))
     names = [p.strip() for p in players]
     if len(set(n.casefold() for n in names)) != len(names) or NEUTRAL_NAME.casefold() in (n.casefold() for n in names):
-        raise invalid("setup: player names must be different from each other and from 'Neutral'")
+        raise invalid("setup: player names must be different from each other and from 'Neutral'",
+                      key="setup_distinct")
     first = setup.get("first_player", 0)
     if type(first) is not int or not 0 <= first < len(names):
-        raise invalid(f"setup: 'first_player' must be a seat from 0 to {len(names) - 1}")
+        raise invalid(f"setup: 'first_player' must be a seat from 0 to {len(names) - 1}", key="setup_first")
     profile = validate_profile(setup.get("profile"))
     tops = setup.get("tops") or {}
     if not isinstance(tops, dict) or set(tops) - set(DISTRICTS):
@@ -86,7 +88,8 @@ def new_state(setup: dict) -> dict:
     for d in DISTRICTS:
         top = tops.get(d, STACKS[d][0])
         if top not in STACKS[d]:
-            raise invalid(f"setup: {top!r} is not a {d} tile (one of {', '.join(STACKS[d])})")
+            raise invalid(f"setup: {top!r} is not a {d} tile (one of {', '.join(STACKS[d])})", key="setup_tile",
+                          tile=str(top), district=d)
         resources = no_resources()
         resources[DISTRICT_RESOURCE[d]] = on_tile
         districts[d] = {"top": top, "below": [t for t in STACKS[d] if t != top], "resources": resources}

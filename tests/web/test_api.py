@@ -92,14 +92,14 @@ def test_input_without_a_game(paired):
 
 def test_undo_and_redo(started, game_session):
     r = post(started, "/api/undo", {"version": 0})
-    assert r.status_code == 409 and "nothing to undo" in r.json["message"]
+    assert r.status_code == 409 and r.json["key"] == "nothing_to_undo" and r.json["message"] == "Nothing to undo."
     post(started, "/api/input", {"input": ROLL, "version": 0})
     r = post(started, "/api/undo", {"version": 1})
     assert r.status_code == 200 and r.json["version"] == 0 and r.json["undone"]["type"] == "gate_roll"
     r = post(started, "/api/redo", {"version": 0})
     assert r.status_code == 200 and r.json["version"] == 1
     r = post(started, "/api/redo", {"version": 1})
-    assert r.status_code == 409 and "nothing to redo" in r.json["message"]
+    assert r.status_code == 409 and r.json["key"] == "nothing_to_redo" and r.json["message"] == "Nothing to redo."
 
 
 def test_two_tablets_pressing_undo_at_once_undo_once(started, game_session):

@@ -146,7 +146,19 @@ def test_a_panel_refusal_is_shown(client, game_session):
     game_session.new_game(SETUP)
     game_session.press("undo")
     page = client.get("/").get_data(as_text=True)
-    assert 'id="refusal"' in page and "nothing to undo" in page
+    assert 'id="refusal"' in page and "Nothing to undo." in page
+    page = client.get("/?lang=pt-BR").get_data(as_text=True)
+    assert "Nada para desfazer." in page        # the panel's refusal in the page's language
+
+
+def test_refusals_are_said_in_the_page_language(paired, game_session):
+    r = paired.post("/api/game?lang=pt-BR", json={"players": ["Ana", "Ana"], "first_player": 0},
+                    headers={"X-Requested-With": "XMLHttpRequest"})
+    assert r.status_code == 400 and r.json["key"] == "setup_distinct"
+    assert r.json["message"].startswith("Cada jogador precisa de um nome diferente")
+    r = paired.post("/api/game?lang=en", json={"players": ["Ana", "Bia", "Caio", "Duda", "Eva"], "first_player": 0},
+                    headers={"X-Requested-With": "XMLHttpRequest"})
+    assert r.json["message"] == "Atlandice is for 2 to 4 players, not 5. (Setup)"
 
 
 def test_setup_lists_stored_games(paired, game_session):
