@@ -6,13 +6,16 @@ The method, in three steps:
 2. Blobs of the same size, polarity and colours, joined by a straight run of
    face colour (no die edge between them), are grouped (union-find).
 3. Each group is a die hypothesis. A 3x3 pip grid (centre, angle, step) is
-   fitted to it and all nine grid positions, plus eight blank face positions,
+   fitted to it and all nine grid positions, plus four blank face positions,
    are read *from the image*: every position must be clearly pip or clearly
    face, and the pattern must be one of the six die faces. Anything else is
    reported as an unsure die; a value is never guessed.
 
 A lone blob is a "1" only if it sits in the middle of a bounded, uniform face
 of die size (so marks on the tray and whole dice seen as blobs are not ones).
+Groups chained across touching dice are split; side faces (oval pips, or a
+smaller face overlapping a bigger one) are dropped or made unsure. See
+docs/vision.md for the full list of checks.
 """
 
 from __future__ import annotations
