@@ -1,0 +1,136 @@
+"""The device loop: panel events reach the session in order; a live camera is read once per settled roll."""
+
+import queue
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.board_profile import load_profile
+from companion.device import DeviceLoop
+from companion.session import Session
+from companion.store import GameStore
+
+SETUP = {"players": ["Ana", "Bruno", "Eric"], "first_player": 0}
+
+
+@dataclass
+class Frame:
+    image: np.ndarray
+    seq: int
+
+
+class Status:
+    ok, state, reason, message = True, "ok", "", "camera ready"
+
+
+class LiveCamera:
+    """A supervisor-like camera whose frames the test hands over one by one."""
+
+    def __init__(self):
+        self.status = Status()
+        self.camera = type("Cam", (), {"live": True})()
+        self._frame = None
+        self._seq = 0
+
+    def show(self, value: int) -> None:
+        self._seq += 1
+        self._frame = Frame(np.full((8, 8, 3), value, np.uint8), self._seq)
+
+    def latest(self):
+        return self._frame
+
+
+class Reading:
+    def __init__(self, values):
+        self.dice = [type("Die", (), {"value": v})() for v in values]
+
+    def to_dict(self):
+        return {"dice": [{"value": d.value, "center": [0, 0], "box": [0, 0, 1, 1], "confidence": 1.0}
+                         for d in self.dice]}
+
+
+class Watcher:
+    """Settles on the third identical frame; the reading is the frame's grey level as dice."""
+
+    def __init__(self):
+        self.last, self.still = None, 0
+
+    def feed(self, image):
+        level = int(image[0, 0, 0])
+        self.still = self.still + 1 if level == self.last else 0
+        self.last = level
+        settled = self.still == 2
+        state = "settled" if self.still >= 2 else "rolling"
+        return type("S", (), {"state": state, "new": settled,
+                              "reading": Reading([1, 2, 3, 4, 5, 6, level]) if settled else None})()
+
+
+class FakePanel:
+    def __init__(self):
+        self.events = queue.Queue()
+        self.lights = []
+
+    def get(self, timeout=None):
+        try:
+            return self.events.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def set_lights(self, state):
+        self.lights.append(state)
+
+    def beep(self, times=1):
+        pass
+
+
+def make(tmp_path):
+    camera = LiveCamera()
+    session = Session(GameStore(tmp_path / "g.sqlite3"), load_profile(), camera=camera,
+                      reader=lambda frame: Reading([]))
+    session.new_game(SETUP)
+    loop = DeviceLoop(session, FakePanel(), camera, watcher_factory=Watcher)
+    return session, camera, loop
+
+
+def test_a_settled_roll_is_read_once_and_proposed(tmp_path):
+    session, camera, loop = make(tmp_path)
+    for level in (1, 2, 5, 5, 5, 5, 5):       # rolling, then still
+        camera.show(level)
+        loop.watch_camera()
+    proposal = session.proposal()
+    assert proposal["input"]["dice"] == [1, 2, 3, 4, 5, 6, 5] and proposal["problem"] is None
+    change = session.change_id
+    camera.show(5)
+    loop.watch_camera()                        # still the same roll: not read again
+    assert session.change_id == change
+
+
+def test_no_reading_while_no_roll_is_awaited(tmp_path):
+    session, camera, loop = make(tmp_path)
+    session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
+    for level in (3, 3, 3, 3):
+        camera.show(level)
+        loop.watch_camera()
+    assert session.snapshot()["reading"] is None   # a pick is awaited, not a roll
+
+
+def test_panel_events_reach_the_session_in_order_from_another_thread(tmp_path):
+    session, camera, loop = make(tmp_path)
+    session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
+    session.submit({"type": "pick", "area": "works"})
+    loop.start()
+    try:
+        before = session.change_id
+        sender = threading.Thread(target=lambda: [loop.panel.events.put(type("I", (), {"event": e})())
+                                                  for e in ("confirm", "undo", "redo")])
+        sender.start()
+        sender.join()
+        seen = before
+        while session.game.version != 3 or seen < before + 3:
+            seen = session.wait_for_change(seen, 5)
+            assert seen > before, "the panel's events never reached the session"
+        assert session.game.record.inputs[-1] == {"type": "resource", "resource": "tool"}
+        assert not session.game.redo_stack
+    finally:
+        loop.stop()
