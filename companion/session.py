@@ -178,11 +178,8 @@ class Session:
         if self.reader is None:
             return None
         if frame is None:
-            if self.camera is None or not self.camera.status.ok:
-                return None
-            try:
-                frame = self.camera.capture(timeout=3.0)
-            except Exception:  # the camera vanished between the check and the frame
+            frame = self._capture()
+            if frame is None:
                 return None
         if reading is None:
             reading = self.reader(frame)
@@ -203,19 +200,25 @@ class Session:
         """Measure the dice's size on a picture taken now, save it, read with it from then on.
 
         None when there is no camera; ValueError (say why) when no die could be read."""
-        if self.calibration is None or self.camera is None or not self.camera.status.ok:
+        if self.calibration is None:
             return None
 
         def measure():
-            try:
-                frame = self.camera.capture(timeout=3.0)
-            except Exception:  # the camera vanished between the check and the frame
-                return None
-            return self.calibration.calibrate(frame)
+            frame = self._capture()
+            return None if frame is None else self.calibration.calibrate(frame)
 
         info = self._reader_thread.submit(measure).result()
         self._bump()
         return info
+
+    def _capture(self):
+        """A frame taken now, or None when there is no camera or it vanished meanwhile."""
+        if self.camera is None or not self.camera.status.ok:
+            return None
+        try:
+            return self.camera.capture(timeout=3.0)
+        except Exception:  # the camera vanished between the check and the frame
+            return None
 
     def _read_or_refuse(self) -> dict:
         reading = self.read_dice()
