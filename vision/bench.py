@@ -99,13 +99,18 @@ def bucket(n: int) -> str:
 
 
 def run(folder: str, limit: int | None = None, time_720p: bool = True, config=None,
-        verbose: bool = False) -> tuple[Tally, dict]:
-    """Read every labelled image of `folder`; return the total tally and per-bucket tallies."""
-    from . import read
+        verbose: bool = False, reader=None, only=None) -> tuple[Tally, dict]:
+    """Read every labelled image of `folder`; return the total tally and per-bucket tallies.
 
+    reader: function (frame, config) -> Reading, default `vision.read`.
+    only: optional predicate on image names (e.g. the held-out split).
+    """
+    from . import read as _read
+
+    read = reader or _read
     cv2.setNumThreads(1)
     labels = load_labels(folder)
-    names = sorted(labels)
+    names = sorted(n for n in labels if only is None or only(n))
     if limit:
         names = names[:limit]
     total = Tally()

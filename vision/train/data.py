@@ -1,0 +1,99 @@
+"""Labelled photos, the deterministic train / held-out split, and augmented samples.
+
+Needs only numpy + OpenCV. The split: a photo is held out when the first byte of
+md5(file name) is < 52 (about 20 %); held-out photos are never used for training.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+
+import cv2
+import numpy as np
+
+from ..bench import load_labels
+
+SHARED = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))), "shared", "data", "dice")
+FOLDERS = ("nell-byler", "rune55-gray")
+
+
+def held_out(name: str) -> bool:
+    return hashlib.md5(name.encode()).digest()[0] < 52  # 52/256 ~ 20 %
+
+
+def photos(folder: str, split: str):
+    """[(name, image BGR, [(value, x, y, w, h)])] of `split` ('train', 'heldout', 'all')."""
+    labels = load_labels(folder)
+    out = []
+    for name in sorted(labels):
+        h = held_out(name)
+        if (split == "train" and h) or (split == "heldout" and not h):
+            continue
+        img = cv2.imread(os.path.join(folder, "images", name), cv2.IMREAD_COLOR)
+        if img is not None:
+            out.append((name, img, labels[name]))
+    return out
+
+
+def synthetic(n: int, seed: int = 0):
+    """n rendered scenes with varied dice, trays, sizes and light -> same tuples as `photos`."""
+    from ..render import render_scene
+
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(n):
+        k = int(rng.integers(1, 11))
+        vals = rng.integers(1, 7, k).tolist()
+        die_px = float(np.exp(rng.uniform(np.log(22), np.log(110))))
+        size = (640, 384) if die_px < 70 else (1024, 576)
+        ncol = int(rng.integers(1, 4))
+        cols = []
+        for _ in range(ncol):
+            body = rng.integers(0, 256, 3)
+            pip = 255 - body if rng.random() < 0.5 else rng.integers(0, 256, 3)
+            if np.abs(body.astype(int) - pip.astype(int)).sum() < 150:
+                pip = np.where(body.mean() > 128, 20, 235) * np.ones(3, int)
+            cols.append((tuple(int(c) for c in body), tuple(int(c) for c in pip)))
+        tray = tuple(int(c) for c in rng.integers(0, 256, 3))
+        try:
+            img, dice = render_scene(vals, seed=int(rng.integers(1 << 30)), size=size, die_px=die_px,
+                                     tray=tray, colours=cols, touching=bool(rng.random() < 0.3),
+                                     blur=float(rng.uniform(0, 1.2)), noise=float(rng.uniform(0, 6)),
+                                     light=float(rng.uniform(0, 0.5)), glare=bool(rng.random() < 0.3),
+                                     pip_scale=float(rng.uniform(0.8, 1.25)))
+        except Exception:
+            continue
+        labs = []
+        for d in dice:
+            half = d.side / 2 * (abs(np.cos(np.radians(d.angle))) + abs(np.sin(np.radians(d.angle))))
+            labs.append((d.value, d.center[0] - half, d.center[1] - half, 2 * half, 2 * half))
+        out.append((f"syn{i}", img, labs))
+    return out
+
+
+# ----------------------------------------------------------------------------- augmentation
+
+def colour_aug(x: np.ndarray, rng) -> np.ndarray:
+    """Photometric jitter of a float32 BGR batch-free image (H, W, 3) in 0..255."""
+    if rng.random() < 0.5:
+        x = x[..., rng.permutation(3)]
+    if rng.random() < 0.2:
+        g = x.mean(axis=2, keepdims=True)
+        x = np.repeat(g, 3, axis=2)
+    if rng.random() < 0.15:
+        x = 255.0 - x
+    # per-channel gain, contrast, brightness, gamma
+    x = x * rng.uniform(0.8, 1.2, 3)[None, None, :].astype(np.float32)
+    m = x.mean()
+    x = (x - m) * rng.uniform(0.6, 1.4) + m + rng.uniform(-40, 40)
+    x = np.clip(x, 0, 255)
+    if rng.random() < 0.3:
+        x = 255.0 * (x / 255.0) ** rng.uniform(0.6, 1.6)
+    if rng.random() < 0.3:
+        s = rng.uniform(0.3, 1.2)
+        x = cv2.GaussianBlur(x, (0, 0), s)
+    if rng.random() < 0.5:
+        x = x + rng.normal(0, rng.uniform(1, 8), x.shape).astype(np.float32)
+    return np.clip(x, 0, 255).astype(np.float32)

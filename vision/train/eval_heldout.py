@@ -1,0 +1,44 @@
+"""Held-out comparison of the classical, learned and combined readers.
+
+    .venv/bin/python -m vision.train.eval_heldout [--split heldout|all] [--readers a,b,...]
+
+Runs `vision.bench.run` (same matching rule as `python -m vision bench`) on the
+held-out photos (vision.train.data.held_out) of each shared folder, for each
+reader, with timing at 1280x720 on one OpenCV thread. Needs no torch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from .. import bench
+from .. import learned as L
+from ..detect import read_frame, validate_frame
+from .data import FOLDERS, SHARED, held_out
+
+READERS = {
+    "classical": lambda f, c: read_frame(f, c),
+    "learned": lambda f, c: L.read_learned(validate_frame(f)),
+    "combined": lambda f, c: L.read_combined(validate_frame(f), c),
+    "classical+cls": lambda f, c: L.read_combined(validate_frame(f), c, use_det=False),
+}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--split", default="heldout", choices=["heldout", "train", "all"])
+    ap.add_argument("--readers", default=",".join(READERS))
+    ap.add_argument("--errors", type=int, default=0)
+    a = ap.parse_args()
+    only = {"heldout": held_out, "train": lambda n: not held_out(n), "all": None}[a.split]
+    for folder in FOLDERS:
+        path = os.path.join(SHARED, folder)
+        for name in a.readers.split(","):
+            total, buckets = bench.run(path, reader=READERS[name], only=only)
+            print(f"===== {folder} [{a.split}] reader: {name}")
+            print(bench.report(path, total, buckets, show_errors=a.errors), flush=True)
+
+
+if __name__ == "__main__":
+    main()

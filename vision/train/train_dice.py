@@ -1,0 +1,281 @@
+"""Train the learned dice reader (detector + crop classifier) and export ONNX to vision/models/.
+
+Run from the repository root (needs torch, onnx; training only, never a run-time
+dependency):
+
+    .venv/bin/pip install torch==2.13.0 onnx
+    .venv/bin/python -m vision.train.train_dice cls --minutes 8   # classifier -> dice_cls.onnx
+    .venv/bin/python -m vision.train.train_dice det --minutes 12  # detector   -> dice_det.onnx
+    .venv/bin/python -m vision.train.eval_heldout                 # held-out figures
+
+Data: the *train* split (vision.train.data.held_out) of ../shared/data/dice/{nell-byler,
+rune55-gray} plus scenes from vision.render.render_scene with random dice colours,
+trays, sizes, blur, light and glare. Held-out photos are never read here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import time
+
+import cv2
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from .. import learned as L
+from .data import FOLDERS, SHARED, colour_aug, photos, synthetic
+
+
+def conv(i, o, s=1, d=1):
+    return nn.Sequential(nn.Conv2d(i, o, 3, s, d, dilation=d, bias=False), nn.BatchNorm2d(o),
+                         nn.ReLU(inplace=True))
+
+
+class Cls(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.f = nn.Sequential(conv(3, 16), nn.MaxPool2d(2), conv(16, 32), conv(32, 32), nn.MaxPool2d(2),
+                               conv(32, 64), conv(64, 64), nn.MaxPool2d(2))
+        self.h = nn.Sequential(nn.Flatten(), nn.Dropout(0.3), nn.Linear(64 * 16, 96),
+                               nn.ReLU(inplace=True), nn.Linear(96, 7))
+
+    def forward(self, x):
+        return self.h(self.f(x))
+
+
+class Det(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.c1 = conv(3, 16, 2)
+        self.c2 = nn.Sequential(conv(16, 24, 2), conv(24, 24))
+        self.c3 = nn.Sequential(conv(24, 48, 2), conv(48, 48))
+        self.c4 = nn.Sequential(conv(48, 64, 2), conv(64, 64), conv(64, 64, d=2))
+        self.l3 = nn.Conv2d(64, 48, 1)
+        self.m3 = conv(48, 48)
+        self.l2 = nn.Conv2d(48, 24, 1)
+        self.m2 = conv(24, 32)
+        self.head = nn.Conv2d(32, 4, 1)
+        self.up = nn.Upsample(scale_factor=2, mode="nearest")
+
+    def forward(self, x):
+        a = self.c2(self.c1(x))
+        b = self.c3(a)
+        c = self.c4(b)
+        b = self.m3(b + self.up(self.l3(c)))
+        a = self.m2(a + self.up(self.l2(b)))
+        return self.head(a)
+
+
+# ----------------------------------------------------------------------------- samples
+
+def load_sources(n_syn: int):
+    real = []
+    for f in FOLDERS:
+        real += photos(os.path.join(SHARED, f), "train")
+    syn = synthetic(n_syn, seed=1)
+    print(f"train photos {len(real)} ({sum(len(l) for _, _, l in real)} dice), synthetic {len(syn)}",
+          flush=True)
+    return real, syn
+
+
+def mine_hard_negatives(real):
+    """Detector peaks on the train photos that match no label: (image index, cx, cy, side)."""
+    from ..bench import match
+    from ..reading import Die, Reading
+
+    if not os.path.isfile(os.path.join(L.MODELS, "dice_det.onnx")):
+        return []
+    old, L.HEAT_T = L.HEAT_T, 0.2
+    out = []
+    for k, (_, img, labs) in enumerate(real):
+        dets = L.detect(img)
+        r = Reading(tuple(Die(None, (cx, cy), (0, 0, 1, 1), sc) for cx, cy, _, sc in dets))
+        _, extra, _ = match(r, labs)
+        for d in extra:
+            for cx, cy, side, sc in dets:
+                if (cx, cy) == d.center:
+                    out.append((k, cx, cy, side))
+    L.HEAT_T = old
+    print(f"hard negatives from the detector: {len(out)}", flush=True)
+    return out
+
+
+HARD: list = []
+REAL: list = []
+
+
+def cls_batch(srcs, n, rng):
+    xs, ys = np.empty((n, L.CLS, L.CLS, 3), np.float32), np.empty(n, np.int64)
+    for i in range(n):
+        if srcs is REAL and HARD and rng.random() < 0.12:
+            k, cx, cy, side = HARD[rng.integers(len(HARD))]
+            s = side * L.CROP * rng.uniform(0.85, 1.2)
+            m = L.crop_affine(cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side, s,
+                              rng.uniform(0, 2 * np.pi))
+            c = cv2.warpAffine(REAL[k][1], m, (L.CLS, L.CLS), flags=cv2.INTER_AREA if s > 2 * L.CLS
+                               else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+            xs[i] = colour_aug(c.astype(np.float32), rng)
+            ys[i] = 0
+            continue
+        _, img, labs = srcs[rng.integers(len(srcs))]
+        v, x, y, w, h = labs[rng.integers(len(labs))]
+        side = math.sqrt(w * h)
+        cx, cy = x + w / 2, y + h / 2
+        neg = rng.random() < 0.3
+        if neg:
+            for _ in range(20):
+                if rng.random() < 0.5:
+                    a, r = rng.uniform(0, 2 * np.pi), rng.uniform(0.5, 1.0) * side
+                    px, py = cx + r * math.cos(a), cy + r * math.sin(a)
+                else:
+                    px, py = rng.uniform(0, img.shape[1]), rng.uniform(0, img.shape[0])
+                if all(math.hypot(px - (lx + lw / 2), py - (ly + lh / 2)) > 0.45 * math.sqrt(lw * lh)
+                       for _, lx, ly, lw, lh in labs):
+                    cx, cy = px, py
+                    break
+            else:
+                neg = False
+        if not neg:
+            cx += rng.uniform(-0.12, 0.12) * side
+            cy += rng.uniform(-0.12, 0.12) * side
+        s = side * L.CROP * rng.uniform(0.85, 1.2)
+        m = L.crop_affine(cx, cy, s, rng.uniform(0, 2 * np.pi))
+        if rng.random() < 0.5:
+            m = np.array([[-1, 0, L.CLS], [0, 1, 0]], np.float32) @ np.vstack([m, [0, 0, 1]])
+        c = cv2.warpAffine(img, m.astype(np.float32), (L.CLS, L.CLS), flags=cv2.INTER_AREA
+                           if s > 2 * L.CLS else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        xs[i] = colour_aug(c.astype(np.float32), rng)
+        ys[i] = 0 if neg else v
+    return torch.from_numpy(xs.transpose(0, 3, 1, 2) / 255.0), torch.from_numpy(ys)
+
+
+DET_IN = 128
+
+
+def det_batch(srcs, n, rng):
+    g = DET_IN // L.DET_STRIDE
+    xs = np.empty((n, DET_IN, DET_IN, 3), np.float32)
+    heat = np.zeros((n, g, g), np.float32)
+    reg = np.zeros((n, 3, g, g), np.float32)
+    mask = np.zeros((n, g, g), np.float32)
+    yy, xx = np.mgrid[0:g, 0:g].astype(np.float32) + 0.5
+    for i in range(n):
+        _, img, labs = srcs[rng.integers(len(srcs))]
+        H, W = img.shape[:2]
+        _, _, s0 = L.det_size(W, H)
+        sides = [math.sqrt(w * h) for _, _, _, w, h in labs]
+        s = s0 * math.exp(rng.uniform(math.log(0.5), math.log(2.0)))
+        s = min(s, 70.0 / max(sides), 1.5)
+        s = max(s, 7.0 / min(sides))
+        ang = rng.uniform(0, 2 * np.pi)
+        # centre the crop on a random die (or random point)
+        if rng.random() < 0.8:
+            _, x, y, w, h = labs[rng.integers(len(labs))]
+            fx, fy = x + w / 2 + rng.uniform(-40, 40) / s, y + h / 2 + rng.uniform(-40, 40) / s
+        else:
+            fx, fy = rng.uniform(0, W), rng.uniform(0, H)
+        m = L.crop_affine(fx, fy, DET_IN / s, ang, out=DET_IN)
+        if rng.random() < 0.5:
+            m = (np.array([[-1, 0, DET_IN], [0, 1, 0]], np.float32) @ np.vstack([m, [0, 0, 1]]))
+        m = m.astype(np.float32)
+        bval = tuple(float(c) for c in rng.integers(0, 256, 3))
+        c = cv2.warpAffine(img, m, (DET_IN, DET_IN), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_CONSTANT
+                           if rng.random() < 0.5 else cv2.BORDER_REFLECT, borderValue=bval)
+        xs[i] = colour_aug(c.astype(np.float32), rng)
+        for (v, x, y, w, h), side in zip(labs, sides):
+            px = m[0, 0] * (x + w / 2) + m[0, 1] * (y + h / 2) + m[0, 2]
+            py = m[1, 0] * (x + w / 2) + m[1, 1] * (y + h / 2) + m[1, 2]
+            gx, gy = px / L.DET_STRIDE, py / L.DET_STRIDE
+            if not (0 <= gx < g and 0 <= gy < g):
+                continue
+            sd = side * s
+            sig = max(0.6, sd / L.DET_STRIDE * 0.15)
+            heat[i] = np.maximum(heat[i], np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * sig * sig)))
+            ix, iy = int(gx), int(gy)
+            heat[i, iy, ix] = 1.0
+            mask[i, iy, ix] = 1.0
+            reg[i, :, iy, ix] = (math.log(sd), gx - ix - 0.5, gy - iy - 0.5)
+    return (torch.from_numpy(xs.transpose(0, 3, 1, 2) / 255.0), torch.from_numpy(heat),
+            torch.from_numpy(reg), torch.from_numpy(mask))
+
+
+def focal(logit, gt):
+    p = torch.sigmoid(logit).clamp(1e-4, 1 - 1e-4)
+    pos = gt.eq(1).float()
+    npos = pos.sum().clamp(min=1)
+    lp = -(torch.log(p) * (1 - p) ** 2 * pos).sum()
+    ln = -(torch.log(1 - p) * p ** 2 * (1 - gt) ** 4 * (1 - pos)).sum()
+    return (lp + ln) / npos
+
+
+def train(kind: str, minutes: float, n_syn: int, seed: int):
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    real, syn = load_sources(n_syn)
+    if kind == "cls":
+        REAL[:] = real
+        HARD[:] = mine_hard_negatives(real)
+        real = REAL
+    model = Cls() if kind == "cls" else Det()
+    opt = torch.optim.AdamW(model.parameters(), 2e-3, weight_decay=1e-4)
+    t0, it, end = time.time(), 0, time.time() + minutes * 60
+    bs = 128 if kind == "cls" else 24
+    ema = None
+    while time.time() < end:
+        frac = (time.time() - t0) / (minutes * 60)
+        for gparam in opt.param_groups:
+            gparam["lr"] = 2e-3 * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
+        srcs = syn if rng.random() < 0.3 else real
+        model.train()
+        if kind == "cls":
+            x, y = cls_batch(srcs, bs, rng)
+            loss = F.cross_entropy(model(x), y, label_smoothing=0.05)
+        else:
+            x, heat, reg, mask = det_batch(srcs, bs, rng)
+            out = model(x)
+            m = mask.unsqueeze(1)
+            lreg = (F.smooth_l1_loss(out[:, 1:4], reg, reduction="none") * m).sum() / m.sum().clamp(min=1)
+            loss = focal(out[:, 0], heat) + lreg
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        ema = loss.item() if ema is None else 0.98 * ema + 0.02 * loss.item()
+        it += 1
+        if it % 100 == 0:
+            print(f"{kind} it {it} {time.time() - t0:.0f}s loss {ema:.4f}", flush=True)
+    model.eval()
+    os.makedirs(L.MODELS, exist_ok=True)
+    path = os.path.join(L.MODELS, f"dice_{kind}.onnx")
+    dummy = torch.zeros(1, 3, L.CLS, L.CLS) if kind == "cls" else torch.zeros(1, 3, 224, 384)
+    dyn = {"x": {0: "n"}} if kind == "cls" else {"x": {0: "n", 2: "h", 3: "w"}}
+    torch.onnx.export(model, dummy, path, input_names=["x"], output_names=["y"], dynamic_axes=dyn,
+                      opset_version=13, dynamo=False)
+    # check OpenCV gives the same outputs
+    net = cv2.dnn.readNetFromONNX(path)
+    x = torch.rand(4, 3, L.CLS, L.CLS) if kind == "cls" else torch.rand(1, 3, 224, 384)
+    net.setInput(x.numpy())
+    with torch.no_grad():
+        ref = model(x).numpy()
+    diff = float(np.abs(net.forward() - ref).max())
+    print(f"exported {path} ({os.path.getsize(path) / 1e6:.2f} MB); max |cv2 - torch| = {diff:.2e}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("kind", choices=["cls", "det"])
+    ap.add_argument("--minutes", type=float, default=10)
+    ap.add_argument("--synthetic", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--threads", type=int, default=1)
+    a = ap.parse_args()
+    torch.set_num_threads(a.threads)
+    cv2.setNumThreads(1)
+    train(a.kind, a.minutes, a.synthetic, a.seed)
+
+
+if __name__ == "__main__":
+    main()
