@@ -28,6 +28,7 @@ class DeviceLoop:
         self._watcher = None
         self._watching_version = None
         self._last_seq = -1
+        self._lit_at = None  # the session's change_id the lights were last set for
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -94,6 +95,9 @@ class DeviceLoop:
             return game.version, game.expected()["kind"]
 
     def update_lights(self) -> None:
+        if self._lit_at == self.session.change_id:
+            return  # nothing changed since: no need to work out the prompt again
+        self._lit_at = self.session.change_id
         _, kind = self._awaited()
         proposal = self.session.proposal()
         needs_tablet = (kind not in (None, "over") and (proposal is None or proposal.get("problem"))) \

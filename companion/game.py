@@ -92,10 +92,10 @@ class Game:
         return events
 
     def _push(self, inp: object) -> None:
+        """Replay one input in place (no copy: a refused one stops the whole replay anyway)."""
         clean = normalize(inp)
         events = apply_in_place(self.state, clean)
-        self.record.inputs.append(clean)
-        self.history.append({"index": len(self.record.inputs) - 1, "input": clean, "events": events})
+        self.commit(self.state, events, clean, keep_redo=True)
 
     def undo(self) -> dict:
         """Take back the last input (replay without it); returns the input taken back."""

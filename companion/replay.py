@@ -10,7 +10,7 @@ import sys
 from .game import Game, ReplayError
 from .i18n import catalog, seat_labels, word
 from .record import RecordError
-from .rules.final_scoring import final_scoring
+from .rules.final_scoring import score_state
 from .rules.names import AREAS, DISTRICTS, RESOURCES
 
 
@@ -18,9 +18,7 @@ def score_of(state: dict) -> dict:
     """The final scoring breakdown; before the end, what it would be now (marked provisional)."""
     if state["over"]:
         return dict(state["result"], provisional=False)
-    result = final_scoring(state["stocks"], [len(t) for t in state["tiles"]], state["tokens"],
-                           len(state["players"]), state["depleted"])
-    return dict(result, provisional=True)
+    return dict(score_state(state), provisional=True)
 
 
 def main_replay(args) -> int:

@@ -3,7 +3,7 @@
 from itertools import combinations_with_replacement
 
 from .events import event
-from .final_scoring import final_scoring
+from .final_scoring import score_state
 from .names import MARKET, RESOURCE_DISTRICT, RESOURCES, area_of_face
 from .state import new_turn, seat_count, vp
 from .survey import survey_counts, survey_winners
@@ -93,8 +93,7 @@ def next_round(state: dict, task: dict, events: list) -> None:
 def finish(state: dict, task: dict, events: list) -> None:
     """The game ends: final scoring with its breakdown."""
     state["vp_history"].append(vp(state))
-    result = final_scoring(state["stocks"], [len(t) for t in state["tiles"]], state["tokens"],
-                           len(state["players"]), state["depleted"])
+    result = score_state(state)
     state["over"] = True
     state["result"] = result
     for r, line in result["resources"].items():

@@ -17,6 +17,12 @@ FIRST_POINTS = 3
 SECOND_POINTS = 1
 
 
+def score_state(state: dict) -> dict:
+    """The breakdown for the table in `state` (at the end, or as it would be now)."""
+    return final_scoring(state["stocks"], [len(t) for t in state["tiles"]], state["tokens"],
+                         len(state["players"]), state["depleted"])
+
+
 def resource_points(counts: list[int]) -> dict:
     first, second = ranks(counts)
     tied = len(first) > 1

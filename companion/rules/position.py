@@ -10,7 +10,7 @@ the dice already taken), `vp_history`, `over`, `result`, `end_after_visits`.
 """
 
 from .errors import invalid
-from .final_scoring import final_scoring
+from .final_scoring import score_state
 from .names import AREAS, DISTRICT_RESOURCE, DISTRICTS, RESOURCES, STACKS, TILES
 from .profile import validate_profile
 from .state import copy_state, new_turn, setup_counts
@@ -181,8 +181,7 @@ def validate_position(position: object) -> dict:
     p.setdefault("vp_history", [])
     p["over"] = over
     # The breakdown is derived, never trusted from outside.
-    p["result"] = final_scoring(p["stocks"], [len(t) for t in p["tiles"]], p["tokens"], humans,
-                                p["depleted"]) if over else None
+    p["result"] = score_state(p) if over else None
     return p
 
 
