@@ -33,9 +33,13 @@ def read(frame, config=None) -> Reading:
     Returns a `Reading`; raises `ReadError` for input that is not an image.
     A blank, black or blown-out frame gives an empty Reading.
     """
-    from .detect import read_frame
+    from .detect import read_frame, validate_frame
+    from .learned import read_learned
 
-    return read_frame(frame, config)
+    frame = validate_frame(frame)
+    if config is not None and config.reader == "pips":
+        return read_frame(frame, config)
+    return read_learned(frame, config)
 
 
 def __getattr__(name):

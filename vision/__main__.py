@@ -1,8 +1,11 @@
 """Command line: `python -m vision {read,bench,calibrate,render} ...`.
 
-    read IMAGE [--json] [--annotate OUT.png] [--calibration FILE]
-    bench DIR [DIR ...] [--limit N] [--errors N] [--no-720p] [--calibration FILE]
-    calibrate FRAME [--out FILE] [--roi] [--annotate OUT.png]
+    read IMAGE [--json] [--annotate OUT.png] [--calibration FILE] [--reader R]
+    bench DIR [DIR ...] [--limit N] [--errors N] [--no-720p] [--calibration FILE] [--reader R]
+    calibrate FRAME [--out FILE] [--roi] [--annotate OUT.png] [--reader R]
+
+R is "learned" (the default: detector + classifier nets) or "pips" (the
+hand-built pip reader).
     render OUT.png VALUE [VALUE ...] [--seed N] [--touching]
 
 Bad input prints one line to stderr and exits with status 2.
@@ -29,16 +32,22 @@ def _load_image(path: str):
     return img
 
 
-def _config(path: str | None):
-    from .calibrate import load_calibration
+def _config(path: str | None, reader: str | None = None):
+    import dataclasses
 
-    if path is None:
-        return None
+    from .calibrate import load_calibration
+    from .detect import Config
     from .reading import ReadError
 
-    if not os.path.isfile(path):
+    if path is None:
+        cfg = None
+    elif not os.path.isfile(path):
         raise ReadError(f"no such calibration file: {path}")
-    return load_calibration(path)
+    else:
+        cfg = load_calibration(path)
+    if reader:
+        cfg = dataclasses.replace(cfg or Config(), reader=reader)
+    return cfg
 
 
 def cmd_read(a) -> int:
@@ -48,7 +57,7 @@ def cmd_read(a) -> int:
     from .annotate import annotate
 
     img = _load_image(a.image)
-    reading = read(img, _config(a.calibration))
+    reading = read(img, _config(a.calibration, a.reader))
     if a.json:
         print(json.dumps(reading.to_dict()))
     else:
@@ -70,12 +79,13 @@ def cmd_bench(a) -> int:
     from . import bench
     from .reading import ReadError
 
-    cfg = _config(a.calibration)
+    cfg = _config(a.calibration, a.reader)
     for folder in a.dirs:
         if not os.path.isfile(os.path.join(folder, "labels.csv")):
             raise ReadError(f"{folder}: no labels.csv (see ../shared/data/dice/README.md)")
         total, buckets = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg)
-        print(bench.report(folder, total, buckets, show_errors=a.errors))
+        print(bench.report(folder, total, buckets, show_errors=a.errors,
+                           reader=cfg.reader if cfg is not None else "learned"))
         print()
     return 0
 
@@ -87,7 +97,7 @@ def cmd_calibrate(a) -> int:
     from .calibrate import DEFAULT_PATH, calibrate, describe, save_calibration
 
     img = _load_image(a.frame)
-    cfg, info = calibrate(img, use_roi=a.roi)
+    cfg, info = calibrate(img, use_roi=a.roi, reader=a.reader or "learned")
     path = save_calibration(cfg, info, a.out or DEFAULT_PATH)
     print(describe(cfg, info))
     print(f"saved {path}")
@@ -116,6 +126,9 @@ def cmd_render(a) -> int:
     return 0
 
 
+READERS = ("learned", "pips")
+
+
 def main(argv=None) -> int:
     from .reading import ReadError
 
@@ -126,6 +139,7 @@ def main(argv=None) -> int:
     r.add_argument("--json", action="store_true", help="print the reading as JSON")
     r.add_argument("--annotate", metavar="OUT.png", help="write the frame with the reading drawn")
     r.add_argument("--calibration", metavar="FILE", help="calibration TOML to use")
+    r.add_argument("--reader", choices=READERS, help="learned (default) or pips")
     r.set_defaults(fn=cmd_read)
     b = sub.add_parser("bench", help="measure accuracy and speed on labelled folders")
     b.add_argument("dirs", nargs="+", metavar="DIR")
@@ -133,12 +147,14 @@ def main(argv=None) -> int:
     b.add_argument("--errors", type=int, default=0, help="list the first N silent errors")
     b.add_argument("--no-720p", action="store_true", help="skip the 1280x720 timing pass")
     b.add_argument("--calibration", metavar="FILE")
+    b.add_argument("--reader", choices=READERS, help="learned (default) or pips")
     b.set_defaults(fn=cmd_bench)
     c = sub.add_parser("calibrate", help="measure the dice size (and tray area) from a frame")
     c.add_argument("frame")
     c.add_argument("--out", metavar="FILE", help="default calibration/vision/camera.toml")
     c.add_argument("--roi", action="store_true", help="also save the tray area around the dice")
     c.add_argument("--annotate", metavar="OUT.png")
+    c.add_argument("--reader", choices=READERS, help="learned (default) or pips")
     c.set_defaults(fn=cmd_calibrate)
     d = sub.add_parser("render", help="write a synthetic tray image with the given dice")
     d.add_argument("out")

@@ -185,10 +185,11 @@ def _load() -> str:
         return "n/a"
 
 
-def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0) -> str:
+def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reader: str = "learned") -> str:
     n = total.labelled
     lines = [
         f"folder: {folder}",
+        f"reader: {reader}",
         f"images {total.images}, labelled dice {n}",
         f"per-die accuracy   {_pct(total.correct, n)}  ({total.correct}/{n})",
         f"per-roll accuracy  {_pct(total.exact_rolls, total.images)}  ({total.exact_rolls}/"

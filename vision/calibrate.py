@@ -13,8 +13,10 @@ it during play. The command reads the dice uncalibrated, then saves:
 - `dice_colours`: the face colours (BGR) of the dice read, for the record;
 and prints what it found (and draws it with --annotate). `load_calibration`
 turns the file into a `vision.Config`; `vision.read(frame, config)` then looks
-only in the tray and only for pips of the expected size (faster, fewer
-phantoms). The file is small TOML written by hand (no extra dependency).
+only in the tray and sizes the frame so the dice are where the detector reads
+best (no second "auto-zoom" pass, fewer phantoms). `reader` names the reader
+("learned", the default, or "pips"). The file is small TOML written by hand
+(no extra dependency).
 """
 
 from __future__ import annotations
@@ -27,11 +29,13 @@ import numpy as np
 
 from .detect import Config
 
+READERS = ("learned", "pips")
+
 DEFAULT_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                             "calibration", "vision", "camera.toml")
 
 
-def calibrate(frame: np.ndarray, use_roi: bool = False) -> tuple[Config, dict]:
+def calibrate(frame: np.ndarray, use_roi: bool = False, reader: str = "learned") -> tuple[Config, dict]:
     """Measure a calibration from a frame ((H, W, 3) uint8 BGR) with dice on it.
 
     use_roi: also restrict reading to the area around the dice found (only
@@ -42,7 +46,7 @@ def calibrate(frame: np.ndarray, use_roi: bool = False) -> tuple[Config, dict]:
     from . import read
     from .reading import ReadError
 
-    reading = read(frame)
+    reading = read(frame, Config(reader=reader))
     sure = [d for d in reading.dice if d.sure]
     if not sure:
         raise ReadError("calibration: no die could be read on this frame; put 3-9 dice in "
@@ -66,7 +70,7 @@ def calibrate(frame: np.ndarray, use_roi: bool = False) -> tuple[Config, dict]:
         patch = frame[max(0, cy - q):cy + q + 1, max(0, cx - q):cx + q + 1]
         if patch.size:
             colours.append([int(c) for c in np.median(patch.reshape(-1, 3), axis=0)])
-    cfg = Config(die_px=round(die_px, 1), roi=roi)
+    cfg = Config(die_px=round(die_px, 1), roi=roi, reader=reader)
     info = {"dice": len(reading.dice), "read": len(sure), "colours": colours,
             "frame": [w, h], "values": [d.value for d in reading.dice]}
     return cfg, info
@@ -80,7 +84,8 @@ def save_calibration(cfg: Config, info: dict, path: str = DEFAULT_PATH) -> str:
              f"{info['dice']} dice read.",
              "[reader]",
              f"die_px = {cfg.die_px}",
-             f"min_contrast = {cfg.min_contrast}"]
+             f"min_contrast = {cfg.min_contrast}",
+             f'reader = "{cfg.reader}"']
     if cfg.roi is not None:
         lines.append("roi = [" + ", ".join(str(int(v)) for v in cfg.roi) + "]")
     lines.append("frame = [" + ", ".join(str(int(v)) for v in info["frame"]) + "]")
@@ -108,9 +113,12 @@ def load_calibration(path: str | None = None) -> Config:
         roi = data.get("roi")
         cfg = Config(die_px=float(die_px) if die_px else None,
                      roi=tuple(int(v) for v in roi) if roi else None,
-                     min_contrast=float(data.get("min_contrast", Config.min_contrast)))
+                     min_contrast=float(data.get("min_contrast", Config.min_contrast)),
+                     reader=str(data.get("reader", Config.reader)))
     except (OSError, ValueError, TypeError, tomllib.TOMLDecodeError) as exc:
         raise ReadError(f"bad calibration file {path}: {exc}") from exc
+    if cfg.reader not in READERS:
+        raise ReadError(f"bad calibration file {path}: reader must be one of {', '.join(READERS)}")
     if cfg.die_px is not None and not (8 <= cfg.die_px <= 2000):
         raise ReadError(f"bad calibration file {path}: die_px {cfg.die_px} out of range")
     return cfg

@@ -74,12 +74,15 @@ class Config:
 
     die_px: expected die side in pixels (None: unknown, inferred per frame).
     roi: (x, y, w, h) tray area in pixels, or None for the whole frame.
-    min_contrast: least grey-level difference between pip and face.
+    min_contrast: least grey-level difference between pip and face (pip reader).
+    reader: "learned" (detector + classifier nets, vision/learned.py, the
+        default) or "pips" (the hand-built pip reader of this module).
     """
 
     die_px: float | None = None
     roi: tuple[int, int, int, int] | None = None
     min_contrast: float = 22.0
+    reader: str = "learned"
 
 
 @dataclass

@@ -1,21 +1,30 @@
-"""Learned dice reader (experiment): a tiny centre-heatmap detector + a crop classifier.
+"""The learned dice reader: a small die-centre detector, then a crop classifier.
 
-Both nets are ONNX files in vision/models/, run with cv2.dnn (no torch at run
-time). Trained by vision/train/train_dice.py; see docs/vision.md ("Learned
-reader: experiment").
+Both nets are ONNX files in vision/models/ (under 1 MB each), run with
+OpenCV's `cv2.dnn`: no torch, nothing fetched at run time. They are trained by
+vision/train/train_dice.py; docs/vision.md gives the data and the figures.
 
-1. Detector (`dice_det.onnx`): the frame is resized to about DET_AREA pixels;
-   outputs at stride 4: a die-centre heatmap, log die size, centre offset.
-2. Classifier (`dice_cls.onnx`): a CLS x CLS crop around each centre (side
-   CROP x the die's box side), classes 0 = not a die, 1-6 = value.
-A die gets a value only when the classifier is sure (p >= P_SURE); otherwise
-it is reported with value None.
+1. Detector (`dice_det.onnx`): the frame is resized so a die is about DET_DIE
+   pixels across (from the calibrated die size); uncalibrated, to a fixed
+   area, then once more if the dice it found are outside the sizes it was
+   trained on ("auto-zoom").
+   Outputs at stride 4: a die-centre heatmap, log die side, centre offset.
+   One peak per die.
+2. Classifier (`dice_cls.onnx`): a CLS x CLS crop of the full-resolution
+   frame around each centre (side CROP x the die's side), seen twice (as is,
+   and turned a quarter and mirrored: a die face reads the same), classes
+   0 = not a die, 1-6 = the value.
+
+A die gets a value only when the averaged probability of that value is at
+least P_SURE; a detection the classifier calls "not a die" is dropped; any
+other is reported as a die with value None ("unsure"), so the table looks.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import threading
 
 import cv2
 import numpy as np
@@ -23,31 +32,48 @@ import numpy as np
 from .reading import Die, Reading
 
 MODELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models")
-DET_AREA = 384 * 216     # detector input area, pixels
+DET_AREA = 384 * 216     # uncalibrated first pass: detector input area, pixels
+DET_MAX_AREA = 4 * DET_AREA  # never run the detector on more than this
+MAX_SCALE = 1.5          # nor upscale the frame more than this
+DET_DIE = 20.0           # calibrated: die side in detector pixels (trained on ~8-100)
+ZOOM_OUT = (90.0, 40.0)  # auto-zoom: dice found this big or bigger (detector px) -> to this size
+ZOOM_IN = (8.0, 16.0)    # ... this small or smaller -> to this size
 DET_STRIDE = 4
-CLS = 32                 # classifier crop size, pixels
-CROP = 1.15              # crop side / die box side
+CLS = 48                 # classifier crop size, pixels
+CROP = 1.2               # crop side / die side
 HEAT_T = 0.3             # detector peak threshold
 NMS = 0.6                # peaks closer than NMS x die side are one die
-P_SURE = 0.9             # classifier probability needed to give a value
+P_SURE = 0.7             # classifier probability needed to give a value (chosen on "val")
 P_NOT_DIE = 0.6          # classifier "not a die" probability that drops a detection
+MIN_SCORE = 0.4          # detector score below which a die is never given a value
+TWO_VIEWS = True         # classify each crop twice (as is; turned and mirrored)
+SECOND_OPINION = True    # an unsure die gets a value when the pip reader reads it and the classifier leans the same way
 
 _nets: dict = {}
+_lock = threading.Lock()   # a cv2.dnn.Net runs one input at a time
 
 
 def available() -> bool:
     return all(os.path.isfile(os.path.join(MODELS, f)) for f in ("dice_det.onnx", "dice_cls.onnx"))
 
 
-def _net(name: str):
-    if name not in _nets:
-        _nets[name] = cv2.dnn.readNetFromONNX(os.path.join(MODELS, name))
-    return _nets[name]
+def _run(name: str, blob: np.ndarray) -> np.ndarray:
+    with _lock:
+        key = (MODELS, name)
+        if key not in _nets:
+            _nets[key] = cv2.dnn.readNetFromONNX(os.path.join(MODELS, name))
+        net = _nets[key]
+        net.setInput(blob)
+        return net.forward().copy()
 
 
-def det_size(w: int, h: int) -> tuple[int, int, float]:
-    """Detector input (width, height) (multiples of 16) and the scale used."""
-    s = math.sqrt(DET_AREA / float(w * h))
+def det_size(w: int, h: int, scale: float | None = None) -> tuple[int, int, float]:
+    """Detector input (width, height) (multiples of 16) and the scale used.
+
+    Without `scale`, the frame is brought to about DET_AREA pixels.
+    """
+    s = math.sqrt(DET_AREA / float(w * h)) if scale is None else scale
+    s = min(s, MAX_SCALE, math.sqrt(DET_MAX_AREA / float(w * h)))
     dw = max(32, int(round(w * s / 16)) * 16)
     dh = max(32, int(round(h * s / 16)) * 16)
     return dw, dh, s
@@ -71,26 +97,33 @@ def crops(frame: np.ndarray, boxes) -> np.ndarray:
     return (out.transpose(0, 3, 1, 2) / 255.0).astype(np.float32)
 
 
-def classify(frame: np.ndarray, boxes) -> np.ndarray:
-    """(N, 7) probabilities (0 = not a die, 1-6) for boxes [(cx, cy, side)]."""
-    if not len(boxes):
-        return np.zeros((0, 7), np.float32)
-    net = _net("dice_cls.onnx")
-    net.setInput(crops(frame, boxes))
-    z = net.forward().reshape(len(boxes), 7)
+def _softmax(z: np.ndarray) -> np.ndarray:
     z = np.exp(z - z.max(axis=1, keepdims=True))
     return z / z.sum(axis=1, keepdims=True)
 
 
-def detect(frame: np.ndarray) -> list[tuple[float, float, float, float]]:
-    """[(cx, cy, side, score)] of die centres on a BGR frame."""
+def classify(frame: np.ndarray, boxes, two_views: bool | None = None) -> np.ndarray:
+    """(N, 7) probabilities (0 = not a die, 1-6) for boxes [(cx, cy, side)]."""
+    n = len(boxes)
+    if not n:
+        return np.zeros((0, 7), np.float32)
+    two = TWO_VIEWS if two_views is None else two_views
+    blob = crops(frame, boxes)
+    if two:
+        # The same die turned a quarter and mirrored (a transpose): the value
+        # does not change, so averaging the two damps a view-specific slip.
+        blob = np.concatenate([blob, np.ascontiguousarray(blob.transpose(0, 1, 3, 2))])
+    p = _softmax(_run("dice_cls.onnx", blob).reshape(len(blob), 7))
+    return (p[:n] + p[n:]) / 2 if two else p
+
+
+def _peaks(frame: np.ndarray, scale: float | None):
+    """Detector peaks [(cx, cy, side, score)] in frame pixels, and the scale used."""
     H, W = frame.shape[:2]
-    dw, dh, _ = det_size(W, H)
+    dw, dh, s = det_size(W, H, scale)
     sx, sy = W / dw, H / dh
-    small = cv2.resize(frame, (dw, dh), interpolation=cv2.INTER_AREA)
-    net = _net("dice_det.onnx")
-    net.setInput(cv2.dnn.blobFromImage(small, 1 / 255.0))
-    out = net.forward()[0]                       # (4, dh/4, dw/4)
+    small = cv2.resize(frame, (dw, dh), interpolation=cv2.INTER_AREA if dw < W else cv2.INTER_LINEAR)
+    out = _run("dice_det.onnx", cv2.dnn.blobFromImage(small, 1 / 255.0))[0]   # (4, dh/4, dw/4)
     heat = 1.0 / (1.0 + np.exp(-out[0]))
     peak = cv2.dilate(heat, np.ones((3, 3), np.uint8))
     ys, xs = np.nonzero((heat >= peak) & (heat >= HEAT_T))
@@ -100,93 +133,79 @@ def detect(frame: np.ndarray) -> list[tuple[float, float, float, float]]:
         cy = (y + 0.5 + float(out[3, y, x])) * DET_STRIDE * sy
         side = float(np.exp(out[1, y, x])) * math.sqrt(sx * sy)
         res.append((cx, cy, side, float(heat[y, x])))
-    # One die, one peak: drop a peak within half a die of a stronger one.
+    # One die, one peak: drop a peak within NMS x side of a stronger one.
     res.sort(key=lambda r: -r[3])
     kept: list = []
     for r in res:
         if all(math.hypot(r[0] - k[0], r[1] - k[1]) > NMS * max(r[2], k[2]) for k in kept):
             kept.append(r)
-    return kept
+    return kept, math.sqrt(dw * dh / float(W * H))
 
 
-def read_learned(frame: np.ndarray) -> Reading:
-    """Read a validated BGR frame with the learned nets alone."""
+def detect(frame: np.ndarray, die_px: float | None = None) -> list[tuple[float, float, float, float]]:
+    """[(cx, cy, side, score)] of die centres on a BGR frame.
+
+    die_px: the calibrated die side, pixels; without it the frame size sets
+    the first pass and the dice found set a second one if they are outside
+    the sizes the detector was trained on.
+    """
+    dets, s = _peaks(frame, DET_DIE / die_px if die_px else None)
+    if die_px:
+        return dets
+    sides = [d[2] * s for d in dets if d[3] >= 0.5]
+    if sides:
+        med = float(np.median(sides))
+        if med >= ZOOM_OUT[0]:
+            return _peaks(frame, s * ZOOM_OUT[1] / med)[0]
+        if med <= ZOOM_IN[0] and s < MAX_SCALE * 0.99:
+            return _peaks(frame, s * ZOOM_IN[1] / med)[0]
+    return dets
+
+
+def pip_value(frame: np.ndarray, cx: float, cy: float, side: float) -> int | None:
+    """The pip reader's value for the die at (cx, cy), read on a crop around it, or None."""
+    from .detect import Config, read_frame
+
     H, W = frame.shape[:2]
-    dets = detect(frame)
-    probs = classify(frame, [(cx, cy, s) for cx, cy, s, _ in dets])
+    r = side * 1.25
+    x0, y0 = max(0, int(cx - r)), max(0, int(cy - r))
+    x1, y1 = min(W, int(cx + r) + 1), min(H, int(cy + r) + 1)
+    if x1 - x0 < 32 or y1 - y0 < 32:
+        return None
+    reading = read_frame(frame[y0:y1, x0:x1], Config(die_px=side / 1.15, reader="pips"))
+    near = [d for d in reading.dice
+            if math.hypot(d.center[0] + x0 - cx, d.center[1] + y0 - cy) < 0.3 * side]
+    return near[0].value if len(near) == 1 else None
+
+
+def read_learned(frame: np.ndarray, config=None) -> Reading:
+    """Read a validated (H, W, 3) uint8 BGR frame; `config` a vision.Config or None."""
+    H, W = frame.shape[:2]
+    ox, oy, img = 0, 0, frame
+    roi = getattr(config, "roi", None)
+    if roi is not None:
+        x, y, w, h = (int(v) for v in roi)
+        x, y = max(0, x), max(0, y)
+        w, h = min(W - x, w), min(H - y, h)
+        if w >= 32 and h >= 32:
+            img, ox, oy = frame[y:y + h, x:x + w], x, y
+    # A flat frame (black, blown out, lens cap) has nothing to read.
+    if float(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).std()) < 3.0:
+        return Reading((), W, H)
+    dets = detect(img, getattr(config, "die_px", None))
+    probs = classify(img, [(cx, cy, s) for cx, cy, s, _ in dets])
     dice = []
-    for (cx, cy, side, sc), p in zip(dets, probs):
+    for (cx, cy, side, score), p in zip(dets, probs):
         if p[0] >= P_NOT_DIE:
             continue
         v = int(np.argmax(p[1:])) + 1
-        conf = float(p[v] * min(1.0, sc / 0.5))
-        sure = p[v] >= P_SURE and sc >= 0.4
-        half = side / 2
-        box = (int(round(cx - half)), int(round(cy - half)), int(round(side)), int(round(side)))
-        dice.append(Die(v if sure else None, (cx, cy), box, conf, "" if sure else "learned-unsure",
-                        side / 1.2))
-    dice.sort(key=lambda d: (round(d.center[1] / max(8.0, d.box[3])), d.center[0]))
-    return Reading(tuple(dice), W, H)
-
-
-def read_combined(frame: np.ndarray, config=None, use_det: bool = True) -> Reading:
-    """Classical reader cross-checked by the learned nets (validated BGR frame).
-
-    Dice come from the classical reader and (use_det) the learned detector;
-    every one is classified by the crop classifier. A value is reported when
-    both agree, or when one has none (unsure / not seen) and the other gives
-    one with its own confidence (classical value + classifier leaning the
-    same way, or classifier p >= P_SURE). Disagreement -> unsure.
-    """
-    from .detect import read_frame
-
-    H, W = frame.shape[:2]
-    rc = read_frame(frame, config)
-    dets = detect(frame) if use_det else []
-    cl = list(rc.dice)
-    pairs: list[tuple[Die | None, tuple | None]] = []
-    used = set()
-    for d in dets:
-        best, bd = None, 1e9
-        for j, c in enumerate(cl):
-            if j in used:
-                continue
-            dist = math.hypot(c.center[0] - d[0], c.center[1] - d[1])
-            if dist < 0.5 * max(d[2], c.box[2]) and dist < bd:
-                best, bd = j, dist
-        if best is not None:
-            used.add(best)
-        pairs.append((cl[best] if best is not None else None, d))
-    pairs += [(c, None) for j, c in enumerate(cl) if j not in used]
-    boxes = []
-    for c, d in pairs:
-        if d is not None:
-            boxes.append((d[0], d[1], d[2]))
-        else:
-            boxes.append((c.center[0], c.center[1], math.sqrt(c.box[2] * c.box[3])))
-    probs = classify(frame, boxes)
-    dice = []
-    for (c, d), p, (cx, cy, side) in zip(pairs, probs, boxes):
-        vl = int(np.argmax(p[1:])) + 1
-        lsure = p[vl] >= P_SURE and (d is None or d[3] >= 0.4)
-        vc = c.value if c is not None else None
-        if c is None and p[0] >= P_NOT_DIE:
-            continue
-        if vc is not None and lsure:
-            v = vc if vc == vl else None
-        elif vc is not None:
-            v = vc if int(np.argmax(p)) == vc else None
-        elif lsure:
-            v = vl
-        else:
-            v = None
-        if c is not None:
-            centre, box, s = c.center, c.box, c.side
-        else:
-            centre = (cx, cy)
-            box = (int(round(cx - side / 2)), int(round(cy - side / 2)), int(round(side)), int(round(side)))
-            s = side / 1.2
-        conf = float(p[v]) if v is not None else float(p[1:].max())
-        dice.append(Die(v, centre, box, conf, "" if v is not None else "disagree", s))
+        sure = p[v] >= P_SURE and score >= MIN_SCORE
+        if not sure and SECOND_OPINION and score >= MIN_SCORE and pip_value(img, cx, cy, side) == v:
+            sure = True
+        reason = "" if sure else ("faint" if score < MIN_SCORE else "unclear")
+        box = (int(round(cx - side / 2 + ox)), int(round(cy - side / 2 + oy)),
+               int(round(side)), int(round(side)))
+        dice.append(Die(v if sure else None, (cx + ox, cy + oy), box, float(p[v] if sure else p[1:].max()),
+                        reason, side))
     dice.sort(key=lambda d: (round(d.center[1] / max(8.0, d.box[3])), d.center[0]))
     return Reading(tuple(dice), W, H)

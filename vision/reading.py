@@ -30,7 +30,9 @@ class Die:
     confidence: 0.0-1.0; how clearly the pips and the blank face positions
         separate (low values are never given a value, see `vision.detect`).
     reason: for unsure dice, a short word on why (e.g. "pattern", "faint").
-    side: estimated side of the top face, pixels (0 if unknown); not in JSON.
+    side: the die's size in pixels as the reader measures it (learned reader:
+        side of the square box around the die; pip reader: the top face's
+        side; 0 if unknown); what calibration stores as die_px. Not in JSON.
     """
 
     value: int | None

@@ -22,6 +22,7 @@ levels. Time comes from the `t` argument (seconds) or the monotonic clock.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 
@@ -113,8 +114,8 @@ class SettleWatcher:
         if len(sides) >= 3 and reading.complete:
             from .detect import Config
 
-            roi = self.config.roi if self.config is not None else None
-            self.config = Config(die_px=float(np.median(sides)), roi=roi)
+            base = self.config if self.config is not None else Config()
+            self.config = dataclasses.replace(base, die_px=float(np.median(sides)))
 
     @staticmethod
     def _shrink(frame: np.ndarray) -> np.ndarray:

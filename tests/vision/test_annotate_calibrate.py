@@ -23,7 +23,8 @@ def test_annotate_marks_sure_green_and_unsure_red():
 def test_calibration_measures_die_size_and_round_trips(tmp_path):
     img, truth = render_scene([2, 3, 4, 5, 6], seed=21, die_px=70)
     cfg, info = calibrate(img, use_roi=True)
-    assert 0.85 * 70 * 0.9 <= cfg.die_px <= 1.15 * 70
+    # The learned reader measures the box around the die: face side to 1.41 x it (turned 45 degrees).
+    assert 0.9 * 70 <= cfg.die_px <= 1.5 * 70
     x, y, w, h = cfg.roi
     for t in truth:
         assert x < t.center[0] < x + w and y < t.center[1] < y + h
@@ -55,3 +56,18 @@ def test_bad_calibration_file_is_a_clear_error(tmp_path):
     with pytest.raises(vision.ReadError):
         load_calibration(str(p))
     assert load_calibration(str(tmp_path / "absent.toml")).die_px is None
+
+
+def test_calibration_keeps_the_reader_and_refuses_an_unknown_one(tmp_path):
+    img, _ = render_scene([2, 3, 4], seed=21, die_px=70)
+    cfg, info = calibrate(img, reader="pips")
+    assert cfg.reader == "pips"
+    back = load_calibration(save_calibration(cfg, info, str(tmp_path / "camera.toml")))
+    assert back.reader == "pips" and back.die_px == cfg.die_px
+    p = tmp_path / "bad.toml"
+    p.write_text('[reader]\ndie_px = 60\nreader = "oracle"\n')
+    with pytest.raises(vision.ReadError, match="reader must be one of"):
+        load_calibration(str(p))
+    # A file written before the reader key existed reads with the default reader.
+    p.write_text("[reader]\ndie_px = 60\n")
+    assert load_calibration(str(p)).reader == "learned"

@@ -95,3 +95,16 @@ def test_cli_read_json_and_annotate(tmp_path):
     assert drawn.shape == img.shape and not np.array_equal(drawn, img)
     table = _cli("read", str(src))
     assert table.returncode == 0 and "3 dice, total 13" in table.stdout
+
+
+def test_cli_reader_choice_both_readers_read_the_roll(tmp_path):
+    import cv2
+
+    src = tmp_path / "roll.png"
+    cv2.imwrite(str(src), vision.render([1, 4, 6], seed=3))
+    for reader in ("learned", "pips"):
+        p = _cli("read", str(src), "--json", "--reader", reader)
+        assert p.returncode == 0, p.stderr
+        assert sorted(d["value"] for d in json.loads(p.stdout)["dice"]) == [1, 4, 6]
+    p = _cli("read", str(src), "--reader", "guess")
+    assert p.returncode == 2 and "invalid choice" in p.stderr

@@ -19,17 +19,35 @@ SHARED = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.di
 FOLDERS = ("nell-byler", "rune55-gray")
 
 
+def _byte(name: str) -> int:
+    return hashlib.md5(name.encode()).digest()[0]
+
+
 def held_out(name: str) -> bool:
-    return hashlib.md5(name.encode()).digest()[0] < 52  # 52/256 ~ 20 %
+    return _byte(name) < 52  # 52/256 ~ 20 %
+
+
+def validation(name: str) -> bool:
+    """A tenth of the train split, kept out of fitting to choose thresholds on."""
+    return 52 <= _byte(name) < 78
+
+
+SPLITS = {
+    "train": lambda n: not held_out(n),             # fit + val
+    "fit": lambda n: not held_out(n) and not validation(n),
+    "val": validation,
+    "heldout": held_out,
+    "all": lambda n: True,
+}
 
 
 def photos(folder: str, split: str):
-    """[(name, image BGR, [(value, x, y, w, h)])] of `split` ('train', 'heldout', 'all')."""
+    """[(name, image BGR, [(value, x, y, w, h)])] of `split` (a key of SPLITS)."""
     labels = load_labels(folder)
+    keep = SPLITS[split]
     out = []
     for name in sorted(labels):
-        h = held_out(name)
-        if (split == "train" and h) or (split == "heldout" and not h):
+        if not keep(name):
             continue
         img = cv2.imread(os.path.join(folder, "images", name), cv2.IMREAD_COLOR)
         if img is not None:

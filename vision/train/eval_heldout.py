@@ -1,4 +1,4 @@
-"""Held-out comparison of the classical, learned and combined readers.
+"""Held-out comparison of the classical (pip) and learned readers.
 
     .venv/bin/python -m vision.train.eval_heldout [--split heldout|all] [--readers a,b,...]
 
@@ -15,23 +15,31 @@ import os
 from .. import bench
 from .. import learned as L
 from ..detect import read_frame, validate_frame
-from .data import FOLDERS, SHARED, held_out
+from .data import FOLDERS, SHARED, SPLITS
+
+def _learned(second_opinion: bool):
+    def read(frame, config):
+        L.SECOND_OPINION = second_opinion
+        return L.read_learned(validate_frame(frame), config)
+    return read
+
 
 READERS = {
     "classical": lambda f, c: read_frame(f, c),
-    "learned": lambda f, c: L.read_learned(validate_frame(f)),
-    "combined": lambda f, c: L.read_combined(validate_frame(f), c),
-    "classical+cls": lambda f, c: L.read_combined(validate_frame(f), c, use_det=False),
+    "learned": _learned(True),
+    "learned-alone": _learned(False),
 }
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--split", default="heldout", choices=["heldout", "train", "all"])
+    ap.add_argument("--split", default="heldout", choices=["heldout", "val", "fit", "train", "all"])
     ap.add_argument("--readers", default=",".join(READERS))
     ap.add_argument("--errors", type=int, default=0)
+    ap.add_argument("--models", default=L.MODELS, help="folder of the .onnx files to measure")
     a = ap.parse_args()
-    only = {"heldout": held_out, "train": lambda n: not held_out(n), "all": None}[a.split]
+    L.MODELS = a.models
+    only = SPLITS[a.split]
     for folder in FOLDERS:
         path = os.path.join(SHARED, folder)
         for name in a.readers.split(","):

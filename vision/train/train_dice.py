@@ -29,6 +29,8 @@ import torch.nn.functional as F
 from .. import learned as L
 from .data import FOLDERS, SHARED, colour_aug, photos, synthetic
 
+SPLIT = "fit"   # photos trained on; "val" chooses thresholds, "heldout" only measures
+
 
 def conv(i, o, s=1, d=1):
     return nn.Sequential(nn.Conv2d(i, o, 3, s, d, dilation=d, bias=False), nn.BatchNorm2d(o),
@@ -36,12 +38,15 @@ def conv(i, o, s=1, d=1):
 
 
 class Cls(nn.Module):
+    """48x48 crop -> 7 logits (0 = not a die, 1-6). About 21 M multiply-adds a crop."""
+
     def __init__(self):
         super().__init__()
-        self.f = nn.Sequential(conv(3, 16), nn.MaxPool2d(2), conv(16, 32), conv(32, 32), nn.MaxPool2d(2),
-                               conv(32, 64), conv(64, 64), nn.MaxPool2d(2))
-        self.h = nn.Sequential(nn.Flatten(), nn.Dropout(0.3), nn.Linear(64 * 16, 96),
-                               nn.ReLU(inplace=True), nn.Linear(96, 7))
+        self.f = nn.Sequential(conv(3, 24), nn.MaxPool2d(2),
+                               conv(24, 32), conv(32, 32), nn.MaxPool2d(2),
+                               conv(32, 64), conv(64, 64), nn.MaxPool2d(2),
+                               conv(64, 128), nn.AdaptiveAvgPool2d(1))
+        self.h = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(128, 7))
 
     def forward(self, x):
         return self.h(self.f(x))
@@ -75,7 +80,7 @@ class Det(nn.Module):
 def load_sources(n_syn: int):
     real = []
     for f in FOLDERS:
-        real += photos(os.path.join(SHARED, f), "train")
+        real += photos(os.path.join(SHARED, f), SPLIT)
     syn = synthetic(n_syn, seed=1)
     print(f"train photos {len(real)} ({sum(len(l) for _, _, l in real)} dice), synthetic {len(syn)}",
           flush=True)
@@ -97,7 +102,10 @@ def mine_hard_negatives(real):
         _, extra, _ = match(r, labs)
         for d in extra:
             for cx, cy, side, sc in dets:
-                if (cx, cy) == d.center:
+                # far from every labelled die: loose or offset boxes must not make real dice negatives
+                if (cx, cy) == d.center and all(
+                        math.hypot(cx - (x + w / 2), cy - (y + h / 2)) > 0.7 * math.sqrt(w * h)
+                        for _, x, y, w, h in labs):
                     out.append((k, cx, cy, side))
     L.HEAT_T = old
     print(f"hard negatives from the detector: {len(out)}", flush=True)
@@ -108,49 +116,77 @@ HARD: list = []
 REAL: list = []
 
 
+def _crop(img, cx, cy, side, rng, flip=True):
+    m = L.crop_affine(cx, cy, side, rng.uniform(0, 2 * np.pi))
+    if flip and rng.random() < 0.5:
+        m = np.array([[-1, 0, L.CLS], [0, 1, 0]], np.float32) @ np.vstack([m, [0, 0, 1]])
+    return cv2.warpAffine(img, m.astype(np.float32), (L.CLS, L.CLS), flags=cv2.INTER_AREA
+                          if side > 2 * L.CLS else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _negative(img, labs, v, cx, cy, side, rng):
+    """A crop the classifier must call "not a die", or None: near, inside or between dice, or away."""
+    kind = rng.random()
+    if kind < 0.25:             # a pip-sized crop inside the die (detector peaks on pips of big dice)
+        return _crop(img, cx + rng.uniform(-0.3, 0.3) * side, cy + rng.uniform(-0.3, 0.3) * side,
+                     side * rng.uniform(0.2, 0.5), rng)
+    if kind < 0.4 and len(labs) > 1:   # between this die and the next one
+        others = [(math.hypot(x + w / 2 - cx, y + h / 2 - cy), x + w / 2, y + h / 2)
+                  for _, x, y, w, h in labs]
+        others = [o for o in others if o[0] > 0.3 * side]
+        if others:
+            _, ox, oy = min(others)
+            t = rng.uniform(0.4, 0.6)
+            px, py = cx + t * (ox - cx), cy + t * (oy - cy)
+            if all(math.hypot(px - (x + w / 2), py - (y + h / 2)) > 0.4 * math.sqrt(w * h)
+                   for _, x, y, w, h in labs):
+                return _crop(img, px, py, side * L.CROP * rng.uniform(0.8, 1.3), rng)
+    for _ in range(20):         # beside the die, or anywhere on the tray
+        if rng.random() < 0.5:
+            a, r = rng.uniform(0, 2 * np.pi), rng.uniform(0.5, 1.1) * side
+            px, py = cx + r * math.cos(a), cy + r * math.sin(a)
+        else:
+            px, py = rng.uniform(0, img.shape[1]), rng.uniform(0, img.shape[0])
+        if all(math.hypot(px - (x + w / 2), py - (y + h / 2)) > 0.45 * math.sqrt(w * h)
+               for _, x, y, w, h in labs):
+            return _crop(img, px, py, side * L.CROP * rng.uniform(0.7, 1.4), rng)
+    return None
+
+
 def cls_batch(srcs, n, rng):
     xs, ys = np.empty((n, L.CLS, L.CLS, 3), np.float32), np.empty(n, np.int64)
     for i in range(n):
-        if srcs is REAL and HARD and rng.random() < 0.12:
+        if srcs is REAL and HARD and rng.random() < 0.08:
             k, cx, cy, side = HARD[rng.integers(len(HARD))]
-            s = side * L.CROP * rng.uniform(0.85, 1.2)
-            m = L.crop_affine(cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side, s,
-                              rng.uniform(0, 2 * np.pi))
-            c = cv2.warpAffine(REAL[k][1], m, (L.CLS, L.CLS), flags=cv2.INTER_AREA if s > 2 * L.CLS
-                               else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-            xs[i] = colour_aug(c.astype(np.float32), rng)
-            ys[i] = 0
+            c = _crop(REAL[k][1], cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side,
+                      side * L.CROP * rng.uniform(0.85, 1.2), rng)
+            xs[i], ys[i] = colour_aug(c.astype(np.float32), rng), 0
             continue
         _, img, labs = srcs[rng.integers(len(srcs))]
         v, x, y, w, h = labs[rng.integers(len(labs))]
         side = math.sqrt(w * h)
         cx, cy = x + w / 2, y + h / 2
-        neg = rng.random() < 0.3
-        if neg:
-            for _ in range(20):
-                if rng.random() < 0.5:
-                    a, r = rng.uniform(0, 2 * np.pi), rng.uniform(0.5, 1.0) * side
-                    px, py = cx + r * math.cos(a), cy + r * math.sin(a)
-                else:
-                    px, py = rng.uniform(0, img.shape[1]), rng.uniform(0, img.shape[0])
-                if all(math.hypot(px - (lx + lw / 2), py - (ly + lh / 2)) > 0.45 * math.sqrt(lw * lh)
-                       for _, lx, ly, lw, lh in labs):
-                    cx, cy = px, py
-                    break
-            else:
-                neg = False
-        if not neg:
-            cx += rng.uniform(-0.12, 0.12) * side
-            cy += rng.uniform(-0.12, 0.12) * side
-        s = side * L.CROP * rng.uniform(0.85, 1.2)
-        m = L.crop_affine(cx, cy, s, rng.uniform(0, 2 * np.pi))
-        if rng.random() < 0.5:
-            m = np.array([[-1, 0, L.CLS], [0, 1, 0]], np.float32) @ np.vstack([m, [0, 0, 1]])
-        c = cv2.warpAffine(img, m.astype(np.float32), (L.CLS, L.CLS), flags=cv2.INTER_AREA
-                           if s > 2 * L.CLS else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        c = _negative(img, labs, v, cx, cy, side, rng) if rng.random() < 0.3 else None
+        if c is None:
+            # the detector's centre and size are a little off: train on the same
+            c = _crop(img, cx + rng.uniform(-0.12, 0.12) * side, cy + rng.uniform(-0.12, 0.12) * side,
+                      side * L.CROP * math.exp(rng.uniform(math.log(0.75), math.log(1.35))), rng)
+            ys[i] = v
+        else:
+            ys[i] = 0
         xs[i] = colour_aug(c.astype(np.float32), rng)
-        ys[i] = 0 if neg else v
     return torch.from_numpy(xs.transpose(0, 3, 1, 2) / 255.0), torch.from_numpy(ys)
+
+
+def val_crops():
+    """Centred crops of every labelled die of the "val" photos: (x, y) for monitoring."""
+    xs, ys = [], []
+    for f in FOLDERS:
+        for _, img, labs in photos(os.path.join(SHARED, f), "val"):
+            boxes = [(x + w / 2, y + h / 2, math.sqrt(w * h)) for _, x, y, w, h in labs]
+            xs.append(L.crops(img, boxes))
+            ys += [v for v, *_ in labs]
+    return torch.from_numpy(np.concatenate(xs)), np.array(ys)
 
 
 DET_IN = 128
@@ -169,7 +205,7 @@ def det_batch(srcs, n, rng):
         _, _, s0 = L.det_size(W, H)
         sides = [math.sqrt(w * h) for _, _, _, w, h in labs]
         s = s0 * math.exp(rng.uniform(math.log(0.5), math.log(2.0)))
-        s = min(s, 70.0 / max(sides), 1.5)
+        s = min(s, 100.0 / max(sides), 1.5)
         s = max(s, 7.0 / min(sides))
         ang = rng.uniform(0, 2 * np.pi)
         # centre the crop on a random die (or random point)
@@ -212,7 +248,7 @@ def focal(logit, gt):
     return (lp + ln) / npos
 
 
-def train(kind: str, minutes: float, n_syn: int, seed: int):
+def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MODELS):
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     real, syn = load_sources(n_syn)
@@ -225,6 +261,7 @@ def train(kind: str, minutes: float, n_syn: int, seed: int):
     t0, it, end = time.time(), 0, time.time() + minutes * 60
     bs = 128 if kind == "cls" else 24
     ema = None
+    val = val_crops() if kind == "cls" else None
     while time.time() < end:
         frac = (time.time() - t0) / (minutes * 60)
         for gparam in opt.param_groups:
@@ -247,9 +284,17 @@ def train(kind: str, minutes: float, n_syn: int, seed: int):
         it += 1
         if it % 100 == 0:
             print(f"{kind} it {it} {time.time() - t0:.0f}s loss {ema:.4f}", flush=True)
+        if val is not None and it % 500 == 0:
+            model.eval()
+            with torch.no_grad():
+                p = torch.softmax(model(val[0]), 1).numpy()
+            v = p.argmax(1)
+            sure = p.max(1) >= 0.9
+            print(f"  val {len(v)} dice: argmax right {np.mean(v == val[1]):.3f}; p>=0.9: "
+                  f"right {np.sum(sure & (v == val[1]))} wrong {np.sum(sure & (v != val[1]))}", flush=True)
     model.eval()
-    os.makedirs(L.MODELS, exist_ok=True)
-    path = os.path.join(L.MODELS, f"dice_{kind}.onnx")
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, f"dice_{kind}.onnx")
     dummy = torch.zeros(1, 3, L.CLS, L.CLS) if kind == "cls" else torch.zeros(1, 3, 224, 384)
     dyn = {"x": {0: "n"}} if kind == "cls" else {"x": {0: "n", 2: "h", 3: "w"}}
     torch.onnx.export(model, dummy, path, input_names=["x"], output_names=["y"], dynamic_axes=dyn,
@@ -271,10 +316,14 @@ def main():
     ap.add_argument("--synthetic", type=int, default=400)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--split", default=SPLIT, choices=["fit", "train", "all"],
+                    help="photos to train on (fit: train minus val; all: for the shipped model)")
+    ap.add_argument("--out", default=L.MODELS, help="folder for the .onnx file")
     a = ap.parse_args()
+    globals()["SPLIT"] = a.split
     torch.set_num_threads(a.threads)
     cv2.setNumThreads(1)
-    train(a.kind, a.minutes, a.synthetic, a.seed)
+    train(a.kind, a.minutes, a.synthetic, a.seed, a.out)
 
 
 if __name__ == "__main__":
