@@ -24,7 +24,6 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, REPO)
 
 from vision import bench, read  # noqa: E402
-from vision.detect import Config  # noqa: E402
 from vision.render import render_scene  # noqa: E402
 
 
@@ -43,7 +42,11 @@ def main() -> int:
                 print()
     else:
         print(f"no photo folder at {a.data}: skipping the photo benchmark")
-    for label, cfg in (("uncalibrated", None), ("calibrated die_px=64", Config(die_px=64))):
+    # Calibrated as `python -m vision calibrate` would: the reader's own size of these dice.
+    from vision.calibrate import calibrate
+
+    cal, _ = calibrate(render_scene([2, 3, 4, 5, 6], seed=99, die_px=64)[0])
+    for label, cfg in (("uncalibrated", None), (f"calibrated die_px={cal.die_px}", cal)):
         rng = np.random.default_rng(0)
         wall, cpu, right = [], [], 0
         for k in range(30):

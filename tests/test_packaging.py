@@ -115,6 +115,19 @@ def test_the_default_config_ships_with_the_package() -> None:
     assert (ROOT / "companion" / "default_config.toml").is_file()
 
 
+def test_the_dice_reader_models_ship_small_and_run_without_torch() -> None:
+    assert "*.onnx" in PYPROJECT["tool"]["setuptools"]["package-data"]["*"]
+    models = sorted((ROOT / "vision" / "models").glob("*.onnx"))
+    assert [m.name for m in models] == ["dice_cls.onnx", "dice_det.onnx"]
+    assert all(m.stat().st_size < 3_000_000 for m in models)        # "a few MB at most"
+    # Reading a frame loads the nets with OpenCV alone: torch is for training only.
+    code = ("import sys, vision; r = vision.read(vision.render([4, 2], seed=1)); "
+            "assert sorted(r.values) == [2, 4], r; "
+            "assert not [m for m in sys.modules if m.split('.')[0] in ('torch', 'onnx')], 'torch imported'")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+
+
 # The rules engine is pure: standard library only (docs/engine-api.md), so it
 # runs and is tested without a camera, a Pi, a database or a browser.
 RULES = ROOT / "companion" / "rules"

@@ -33,13 +33,19 @@ def read(frame, config=None) -> Reading:
     Returns a `Reading`; raises `ReadError` for input that is not an image.
     A blank, black or blown-out frame gives an empty Reading.
     """
+    from . import learned
     from .detect import read_frame, validate_frame
-    from .learned import read_learned
 
+    reader = config.reader if config is not None else "learned"
+    if reader not in ("learned", "pips"):
+        raise ReadError(f"unknown reader {reader!r}: use 'learned' or 'pips'")
     frame = validate_frame(frame)
-    if config is not None and config.reader == "pips":
+    if reader == "pips":
         return read_frame(frame, config)
-    return read_learned(frame, config)
+    if not learned.available():
+        raise ReadError(f"the dice reader's model files are missing from {learned.MODELS} "
+                        "(reinstall the package, or use the 'pips' reader)")
+    return learned.read_learned(frame, config)
 
 
 def __getattr__(name):

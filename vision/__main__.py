@@ -3,10 +3,10 @@
     read IMAGE [--json] [--annotate OUT.png] [--calibration FILE] [--reader R]
     bench DIR [DIR ...] [--limit N] [--errors N] [--no-720p] [--calibration FILE] [--reader R]
     calibrate FRAME [--out FILE] [--roi] [--annotate OUT.png] [--reader R]
+    render OUT.png VALUE [VALUE ...] [--seed N] [--touching]
 
 R is "learned" (the default: detector + classifier nets) or "pips" (the
-hand-built pip reader).
-    render OUT.png VALUE [VALUE ...] [--seed N] [--touching]
+hand-built pip reader); a calibration's die size is converted to R's measure.
 
 Bad input prints one line to stderr and exits with status 2.
 """
@@ -33,9 +33,7 @@ def _load_image(path: str):
 
 
 def _config(path: str | None, reader: str | None = None):
-    import dataclasses
-
-    from .calibrate import load_calibration
+    from .calibrate import load_calibration, with_reader
     from .detect import Config
     from .reading import ReadError
 
@@ -46,7 +44,7 @@ def _config(path: str | None, reader: str | None = None):
     else:
         cfg = load_calibration(path)
     if reader:
-        cfg = dataclasses.replace(cfg or Config(), reader=reader)
+        cfg = with_reader(cfg or Config(), reader)
     return cfg
 
 

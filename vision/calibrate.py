@@ -23,13 +23,28 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import asdict
+from dataclasses import asdict, replace
 
 import numpy as np
 
 from .detect import Config
+from .learned import BOX_PER_FACE
 
 READERS = ("learned", "pips")
+# The learned reader measures the box around a die, the pip reader its top
+# face: BOX_PER_FACE converts one to the other.
+
+
+def with_reader(cfg: Config, reader: str) -> Config:
+    """`cfg` for another reader: die_px converted to that reader's measure."""
+    if reader not in READERS:
+        raise ValueError(f"reader must be one of {', '.join(READERS)}, not {reader!r}")
+    if reader == cfg.reader:
+        return cfg
+    die_px = cfg.die_px
+    if die_px:
+        die_px = round(die_px * BOX_PER_FACE if reader == "learned" else die_px / BOX_PER_FACE, 1)
+    return replace(cfg, reader=reader, die_px=die_px)
 
 DEFAULT_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                             "calibration", "vision", "camera.toml")
@@ -114,7 +129,10 @@ def load_calibration(path: str | None = None) -> Config:
         cfg = Config(die_px=float(die_px) if die_px else None,
                      roi=tuple(int(v) for v in roi) if roi else None,
                      min_contrast=float(data.get("min_contrast", Config.min_contrast)),
-                     reader=str(data.get("reader", Config.reader)))
+                     reader=str(data.get("reader", "pips")))
+        if "reader" not in data:
+            # Written before the learned reader: its die_px is the pip reader's face side.
+            cfg = with_reader(cfg, "learned")
     except (OSError, ValueError, TypeError, tomllib.TOMLDecodeError) as exc:
         raise ReadError(f"bad calibration file {path}: {exc}") from exc
     if cfg.reader not in READERS:

@@ -15,9 +15,14 @@ vision/train/train_dice.py; docs/vision.md gives the data and the figures.
    and turned a quarter and mirrored: a die face reads the same), classes
    0 = not a die, 1-6 = the value.
 
-A die gets a value only when the averaged probability of that value is at
-least P_SURE; a detection the classifier calls "not a die" is dropped; any
-other is reported as a die with value None ("unsure"), so the table looks.
+3. Decision (`judge`): a detection the classifier calls "not a die" is
+   dropped. A die gets a value when the averaged probability of that value
+   is at least P_SURE, or at least SECOND_P with a clear lead when the pip
+   reader (vision.detect, on a crop around the die) reads the same value.
+   Dice below P_CHECK are read by the pip reader too, and a different value
+   makes them unsure; so do a faint detection and a die cut by the frame's
+   edge. Any die not given a value is reported with value None ("unsure"),
+   so the table looks.
 """
 
 from __future__ import annotations
@@ -47,7 +52,12 @@ P_SURE = 0.7             # classifier probability needed to give a value (chosen
 P_NOT_DIE = 0.6          # classifier "not a die" probability that drops a detection
 MIN_SCORE = 0.4          # detector score below which a die is never given a value
 TWO_VIEWS = True         # classify each crop twice (as is; turned and mirrored)
-SECOND_OPINION = True    # an unsure die gets a value when the pip reader reads it and the classifier leans the same way
+CROSS_CHECK = True       # read the less certain dice with the pip reader too: another value -> unsure
+P_CHECK = 0.9            # ... those whose value has probability below this (the pip reader is slow)
+SECOND_P = 0.5           # below P_SURE, a value still when the pips agree, p >= SECOND_P ...
+SECOND_LEAD = 0.2        # ... leading the next value by this much, and above "not a die"
+EDGE = 0.15              # a die whose box leaves the frame by more than this x its size is unsure
+BOX_PER_FACE = 1.27      # the detector's box side / the top face's side, on average (4 / pi)
 
 _nets: dict = {}
 _lock = threading.Lock()   # a cv2.dnn.Net runs one input at a time
@@ -172,14 +182,36 @@ def pip_value(frame: np.ndarray, cx: float, cy: float, side: float) -> int | Non
     x1, y1 = min(W, int(cx + r) + 1), min(H, int(cy + r) + 1)
     if x1 - x0 < 32 or y1 - y0 < 32:
         return None
-    reading = read_frame(frame[y0:y1, x0:x1], Config(die_px=side / 1.15, reader="pips"))
+    reading = read_frame(frame[y0:y1, x0:x1], Config(die_px=side / BOX_PER_FACE, reader="pips"))
     near = [d for d in reading.dice
             if math.hypot(d.center[0] + x0 - cx, d.center[1] + y0 - cy) < 0.3 * side]
     return near[0].value if len(near) == 1 else None
 
 
-def read_learned(frame: np.ndarray, config=None) -> Reading:
-    """Read a validated (H, W, 3) uint8 BGR frame; `config` a vision.Config or None."""
+def judge(p: np.ndarray, score: float, inside: bool, pips: int | None) -> tuple[int | None, str]:
+    """(value or None, reason if None) for one detection: probabilities p (7), detector
+    score, whether the die lies within the frame, and the pip reader's value (or None)."""
+    v = int(np.argmax(p[1:])) + 1
+    if not inside:
+        return None, "edge"
+    if score < MIN_SCORE:
+        return None, "faint"
+    if pips is not None and pips != v:
+        return None, "disagree"               # two readers, two values: the table looks
+    if p[v] >= P_SURE:
+        return v, ""
+    lead = p[v] - np.partition(p[1:], -2)[-2]
+    if pips == v and p[v] >= SECOND_P and lead >= SECOND_LEAD and p[v] > p[0]:
+        return v, ""                          # the classifier leans clearly, and the pips agree
+    return None, "unclear"
+
+
+def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None) -> Reading:
+    """Read a validated (H, W, 3) uint8 BGR frame; `config` a vision.Config or None.
+
+    cross_check: ask the pip reader too (default CROSS_CHECK); False for the nets alone.
+    """
+    check = CROSS_CHECK if cross_check is None else cross_check
     H, W = frame.shape[:2]
     ox, oy, img = 0, 0, frame
     roi = getattr(config, "roi", None)
@@ -192,20 +224,22 @@ def read_learned(frame: np.ndarray, config=None) -> Reading:
     # A flat frame (black, blown out, lens cap) has nothing to read.
     if float(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).std()) < 3.0:
         return Reading((), W, H)
-    dets = detect(img, getattr(config, "die_px", None))
-    probs = classify(img, [(cx, cy, s) for cx, cy, s, _ in dets])
+    # Dice are looked for in the tray area, but read on the whole frame: a die
+    # on the area's edge keeps its real pixels.
+    dets = [(cx + ox, cy + oy, side, score)
+            for cx, cy, side, score in detect(img, getattr(config, "die_px", None))]
+    probs = classify(frame, [(cx, cy, s) for cx, cy, s, _ in dets])
     dice = []
     for (cx, cy, side, score), p in zip(dets, probs):
         if p[0] >= P_NOT_DIE:
             continue
+        m = EDGE * side - side / 2
+        inside = m <= cx <= W - 1 - m and m <= cy <= H - 1 - m
         v = int(np.argmax(p[1:])) + 1
-        sure = p[v] >= P_SURE and score >= MIN_SCORE
-        if not sure and SECOND_OPINION and score >= MIN_SCORE and pip_value(img, cx, cy, side) == v:
-            sure = True
-        reason = "" if sure else ("faint" if score < MIN_SCORE else "unclear")
-        box = (int(round(cx - side / 2 + ox)), int(round(cy - side / 2 + oy)),
-               int(round(side)), int(round(side)))
-        dice.append(Die(v if sure else None, (cx + ox, cy + oy), box, float(p[v] if sure else p[1:].max()),
-                        reason, side))
+        ask = check and inside and score >= MIN_SCORE and SECOND_P <= p[v] < P_CHECK
+        pips = pip_value(frame, cx, cy, side) if ask else None
+        value, reason = judge(p, score, inside, pips)
+        box = (int(round(cx - side / 2)), int(round(cy - side / 2)), int(round(side)), int(round(side)))
+        dice.append(Die(value, (cx, cy), box, float(p[v]), reason, side))
     dice.sort(key=lambda d: (round(d.center[1] / max(8.0, d.box[3])), d.center[0]))
     return Reading(tuple(dice), W, H)

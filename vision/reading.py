@@ -27,9 +27,11 @@ class Die:
     value: 1-6, or None when unsure.
     center: (x, y) float pixels of the top face's centre.
     box: (x, y, w, h) int pixels, axis-aligned box around the die's top face.
-    confidence: 0.0-1.0; how clearly the pips and the blank face positions
-        separate (low values are never given a value, see `vision.detect`).
-    reason: for unsure dice, a short word on why (e.g. "pattern", "faint").
+    confidence: 0.0-1.0. Learned reader: the classifier's probability of the
+        value (of its most likely value for an unsure die). Pip reader: how
+        clearly pips and blank face positions separate.
+    reason: for unsure dice, a short word on why ("unclear", "faint", "edge",
+        "disagree" for the learned reader; "pattern", "faint"... for the pips).
     side: the die's size in pixels as the reader measures it (learned reader:
         side of the square box around the die; pip reader: the top face's
         side; 0 if unknown); what calibration stores as die_px. Not in JSON.

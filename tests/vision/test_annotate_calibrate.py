@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import vision
-from vision.calibrate import calibrate, load_calibration, save_calibration
+from vision.calibrate import calibrate, load_calibration, save_calibration, with_reader
 from vision.reading import Die, Reading
 from vision.render import render_scene
 
@@ -68,6 +68,9 @@ def test_calibration_keeps_the_reader_and_refuses_an_unknown_one(tmp_path):
     p.write_text('[reader]\ndie_px = 60\nreader = "oracle"\n')
     with pytest.raises(vision.ReadError, match="reader must be one of"):
         load_calibration(str(p))
-    # A file written before the reader key existed reads with the default reader.
+    # A file written before the reader key existed was measured by the pip reader (face
+    # side): it reads with the learned reader, its size turned into the learned measure.
     p.write_text("[reader]\ndie_px = 60\n")
-    assert load_calibration(str(p)).reader == "learned"
+    old = load_calibration(str(p))
+    assert old.reader == "learned" and old.die_px == round(60 * 1.27, 1)
+    assert with_reader(old, "pips").die_px == 60.0

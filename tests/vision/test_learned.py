@@ -1,7 +1,10 @@
 """The learned reader (vision/learned.py) on rendered scenes: OpenCV alone, right or unsure."""
 
+import cv2
 import numpy as np
 import pytest
+
+import vision
 
 from vision import learned
 from vision.detect import Config
@@ -73,9 +76,13 @@ def test_calibrated_size_and_tray_area_are_used():
     assert abs(r.dice[0].center[0] - t.center[0]) < 6 and abs(r.dice[0].center[1] - t.center[1]) < 6
 
 
+def _box(t):
+    return t.side * (abs(np.cos(np.radians(t.angle))) + abs(np.sin(np.radians(t.angle))))
+
+
 def test_two_views_agree_with_one_on_clear_dice():
     img, truth = render_scene([1, 2, 3, 4, 5, 6], seed=11, die_px=64)
-    boxes = [(t.center[0], t.center[1], t.side) for t in truth]
+    boxes = [(t.center[0], t.center[1], _box(t)) for t in truth]
     one = learned.classify(img, boxes, two_views=False)
     two = learned.classify(img, boxes, two_views=True)
     assert one.shape == two.shape == (6, 7)
@@ -83,11 +90,61 @@ def test_two_views_agree_with_one_on_clear_dice():
     assert list(one.argmax(axis=1)) == list(two.argmax(axis=1)) == [1, 2, 3, 4, 5, 6]
 
 
-def test_unsure_when_classifier_is_unsure():
-    img, _ = render_scene([3], seed=1, blur=6.0)
-    r = learned.read_learned(img)
-    for d in r.dice:
-        assert d.value is None or d.confidence >= learned.P_SURE
+def _p(value, pv, p_not=0.0):
+    """Probabilities with `pv` on `value`, `p_not` on "not a die", the rest spread."""
+    p = np.full(7, (1.0 - pv - p_not) / 5)
+    p[0], p[value] = p_not, pv
+    return p
+
+
+def test_judge_gives_a_value_only_when_sure_or_backed_by_the_pips():
+    j = learned.judge
+    assert j(_p(4, 0.95), 0.9, True, None) == (4, "")
+    assert j(_p(4, 0.95), 0.9, True, 4) == (4, "")
+    assert j(_p(4, 0.95), 0.9, True, 5) == (None, "disagree")     # two readers, two values
+    assert j(_p(4, 0.60), 0.9, True, None) == (None, "unclear")
+    assert j(_p(4, 0.60), 0.9, True, 4) == (4, "")                 # second opinion
+    assert j(_p(4, 0.40), 0.9, True, 4) == (None, "unclear")       # too weak even with the pips
+    close = _p(4, 0.55)
+    close[5] = 0.40                                                # no clear lead over a 5
+    close[1:4] = close[6] = 0.05 / 4
+    assert j(close, 0.9, True, 4) == (None, "unclear")
+    assert j(_p(4, 0.99), 0.9, False, 4) == (None, "edge")
+    assert j(_p(4, 0.99), 0.2, True, 4) == (None, "faint")
+
+
+def test_die_cut_by_the_frame_edge_is_unsure():
+    img, truth = render_scene([5], seed=3, die_px=80)
+    t = truth[0]
+    x = int(t.center[0])
+    cut = np.ascontiguousarray(img[:, x:])                         # the left half of the die is gone
+    r = learned.read_learned(cut)
+    assert all(d.value is None and d.reason for d in r.dice)
+
+
+def test_die_on_the_tray_area_edge_is_read_on_the_whole_frame():
+    img, truth = render_scene([2, 6], seed=12, die_px=70)
+    t = min(truth, key=lambda t: t.center[0])
+    # The tray area ends at the die's centre: it is found, and read from its real pixels.
+    roi = (0, 0, int(t.center[0]) + 2, img.shape[0])
+    r = learned.read_learned(img, Config(roi=roi))
+    near = [d for d in r.dice if np.hypot(d.center[0] - t.center[0], d.center[1] - t.center[1]) < t.side / 2]
+    assert near and near[0].value in (t.value, None)
+    assert all(d.center[0] <= roi[2] + t.side for d in r.dice)
+
+
+def test_a_hand_over_the_dice_never_gives_a_wrong_value():
+    wrong = 0
+    for seed in range(6):
+        img, truth = render_scene([1, 2, 3, 4, 5, 6], seed=seed, die_px=60)
+        t = truth[seed]
+        # A skin-coloured blob over part of one die.
+        cv2.ellipse(img, (int(t.center[0] + t.side * 0.3), int(t.center[1])), (int(t.side * 0.6), int(t.side)),
+                    20, 0, 360, (120, 160, 215), -1)
+        for d in learned.read_learned(img).dice:
+            near = [u for u in truth if np.hypot(d.center[0] - u.center[0], d.center[1] - u.center[1]) < u.side / 2]
+            wrong += d.value is not None and (not near or near[0].value != d.value)
+    assert wrong == 0
 
 
 def test_empty_tray_has_no_dice():
@@ -95,3 +152,18 @@ def test_empty_tray_has_no_dice():
     tray = np.full((720, 1280, 3), (40, 110, 120), np.float64) + rng.normal(0, 6, (720, 1280, 3))
     img = np.clip(tray, 0, 255).astype(np.uint8)
     assert learned.read_learned(img).dice == ()
+
+
+def test_read_chooses_the_reader_and_refuses_unknown_ones(monkeypatch, tmp_path):
+    img, _ = render_scene([3, 5], seed=2)
+    calls = []
+    monkeypatch.setattr("vision.detect.read_frame", lambda f, c=None: calls.append("pips") or vision.Reading(()))
+    vision.read(img, Config(reader="pips"))
+    assert calls == ["pips"]
+    monkeypatch.undo()
+    assert sorted(vision.read(img).values) == [3, 5] and calls == ["pips"]     # learned by default
+    with pytest.raises(vision.ReadError, match="unknown reader"):
+        vision.read(img, Config(reader="pip"))
+    monkeypatch.setattr(learned, "MODELS", str(tmp_path))
+    with pytest.raises(vision.ReadError, match="model files are missing"):
+        vision.read(img)

@@ -17,17 +17,10 @@ from .. import learned as L
 from ..detect import read_frame, validate_frame
 from .data import FOLDERS, SHARED, SPLITS
 
-def _learned(second_opinion: bool):
-    def read(frame, config):
-        L.SECOND_OPINION = second_opinion
-        return L.read_learned(validate_frame(frame), config)
-    return read
-
-
 READERS = {
     "classical": lambda f, c: read_frame(f, c),
-    "learned": _learned(True),
-    "learned-alone": _learned(False),
+    "learned": lambda f, c: L.read_learned(validate_frame(f), c),
+    "learned-alone": lambda f, c: L.read_learned(validate_frame(f), c, cross_check=False),
 }
 
 
