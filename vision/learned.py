@@ -167,8 +167,10 @@ def detect(frame: np.ndarray, die_px: float | None = None) -> list[tuple[float, 
         med = float(np.median(sides))
         if med >= ZOOM_OUT[0]:
             return _peaks(frame, s * ZOOM_OUT[1] / med)[0]
-        if med <= ZOOM_IN[0] and s < MAX_SCALE * 0.99:
-            return _peaks(frame, s * ZOOM_IN[1] / med)[0]
+        if med <= ZOOM_IN[0]:
+            H, W = frame.shape[:2]
+            if det_size(W, H, s * ZOOM_IN[1] / med)[2] > 1.05 * s:   # not already at the cap
+                return _peaks(frame, s * ZOOM_IN[1] / med)[0]
     return dets
 
 
