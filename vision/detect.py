@@ -123,20 +123,25 @@ def validate_frame(frame) -> np.ndarray:
     return np.ascontiguousarray(frame)
 
 
+def tray_area(frame: np.ndarray, roi) -> tuple[np.ndarray, int, int]:
+    """(the part of `frame` inside roi (x, y, w, h), its left, its top); the whole
+    frame when roi is None or leaves less than 32x32 pixels inside the frame."""
+    if roi is not None:
+        H, W = frame.shape[:2]
+        x, y, w, h = (int(v) for v in roi)
+        x, y = max(0, x), max(0, y)
+        w, h = min(W - x, w), min(H - y, h)
+        if w >= 32 and h >= 32:
+            return frame[y:y + h, x:x + w], x, y
+    return frame, 0, 0
+
+
 def read_frame(frame: np.ndarray, config: Config | None = None) -> Reading:
     """Read every die on `frame` ((H, W, 3) uint8 BGR). See module docstring."""
     cfg = config or Config()
     frame = validate_frame(frame)
     H, W = frame.shape[:2]
-    ox, oy = 0, 0
-    img = frame
-    if cfg.roi is not None:
-        x, y, w, h = cfg.roi
-        x, y = max(0, int(x)), max(0, int(y))
-        w, h = min(W - x, int(w)), min(H - y, int(h))
-        if w >= 32 and h >= 32:
-            img = frame[y:y + h, x:x + w]
-            ox, oy = x, y
+    img, ox, oy = tray_area(frame, cfg.roi)
     scale = 1.0
     if cfg.die_px:
         # Calibrated: halve the frame while pips stay at least WORK_PIP_R px in

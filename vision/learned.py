@@ -214,15 +214,10 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
     cross_check: ask the pip reader too (default CROSS_CHECK); False for the nets alone.
     """
     check = CROSS_CHECK if cross_check is None else cross_check
+    from .detect import tray_area
+
     H, W = frame.shape[:2]
-    ox, oy, img = 0, 0, frame
-    roi = getattr(config, "roi", None)
-    if roi is not None:
-        x, y, w, h = (int(v) for v in roi)
-        x, y = max(0, x), max(0, y)
-        w, h = min(W - x, w), min(H - y, h)
-        if w >= 32 and h >= 32:
-            img, ox, oy = frame[y:y + h, x:x + w], x, y
+    img, ox, oy = tray_area(frame, getattr(config, "roi", None))
     # A flat frame (black, blown out, lens cap) has nothing to read.
     if float(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).std()) < 3.0:
         return Reading((), W, H)

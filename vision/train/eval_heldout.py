@@ -18,7 +18,7 @@ from ..detect import read_frame, validate_frame
 from .data import FOLDERS, SHARED, SPLITS
 
 READERS = {
-    "classical": lambda f, c: read_frame(f, c),
+    "pips": lambda f, c: read_frame(f, c),
     "learned": lambda f, c: L.read_learned(validate_frame(f), c),
     "learned-alone": lambda f, c: L.read_learned(validate_frame(f), c, cross_check=False),
 }
