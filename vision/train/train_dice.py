@@ -1,16 +1,21 @@
-"""Train the learned dice reader (detector + crop classifier) and export ONNX to vision/models/.
+"""Train the learned dice reader (detector + crop classifier) and export ONNX.
 
 Run from the repository root (needs torch, onnx; training only, never a run-time
-dependency):
+dependency). The shipped models were made with:
 
     .venv/bin/pip install torch==2.13.0 onnx
-    .venv/bin/python -m vision.train.train_dice cls --minutes 8   # classifier -> dice_cls.onnx
-    .venv/bin/python -m vision.train.train_dice det --minutes 12  # detector   -> dice_det.onnx
-    .venv/bin/python -m vision.train.eval_heldout                 # held-out figures
+    .venv/bin/python -m vision.train.train_dice det --minutes 42 --synthetic 300 --seed 1 --out DIR
+    .venv/bin/python -m vision.train.train_dice cls --minutes 42 --synthetic 300 --seed 2 --out DIR
+    .venv/bin/python -m vision.train.sweep --models DIR          # thresholds on "val"
+    .venv/bin/python -m vision.train.eval_heldout --models DIR   # held-out figures
 
-Data: the *train* split (vision.train.data.held_out) of ../shared/data/dice/{nell-byler,
-rune55-gray} plus scenes from vision.render.render_scene with random dice colours,
-trays, sizes, blur, light and glare. Held-out photos are never read here.
+`--checkpoint FILE.pt` also saves the torch weights and `--resume FILE.pt
+--lr 5e-4` goes on training them (the ONNX export folds batch norm away).
+
+Data: the "fit" split (vision.train.data) of ../shared/data/dice/{nell-byler,
+rune55-gray} (`--split` to change) plus scenes from vision.render.render_scene
+with random dice colours, trays, sizes, blur, light and glare. Held-out photos
+are never read unless `--split all`.
 """
 
 from __future__ import annotations
@@ -248,7 +253,8 @@ def focal(logit, gt):
     return (lp + ln) / npos
 
 
-def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MODELS):
+def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MODELS,
+          checkpoint: str | None = None, resume: str | None = None, lr: float = 2e-3):
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     real, syn = load_sources(n_syn)
@@ -257,7 +263,11 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MOD
         HARD[:] = mine_hard_negatives(real)
         real = REAL
     model = Cls() if kind == "cls" else Det()
-    opt = torch.optim.AdamW(model.parameters(), 2e-3, weight_decay=1e-4)
+    if resume:
+        # Go on training a saved net (the ONNX export folds batch norm, so keep the .pt).
+        model.load_state_dict(torch.load(resume, map_location="cpu"))
+        print(f"resumed from {resume}", flush=True)
+    opt = torch.optim.AdamW(model.parameters(), lr, weight_decay=1e-4)
     t0, it, end = time.time(), 0, time.time() + minutes * 60
     bs = 128 if kind == "cls" else 24
     ema = None
@@ -265,7 +275,7 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MOD
     while time.time() < end:
         frac = (time.time() - t0) / (minutes * 60)
         for gparam in opt.param_groups:
-            gparam["lr"] = 2e-3 * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
+            gparam["lr"] = lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
         srcs = syn if rng.random() < 0.3 else real
         model.train()
         if kind == "cls":
@@ -293,6 +303,9 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MOD
             print(f"  val {len(v)} dice: argmax right {np.mean(v == val[1]):.3f}; p>=0.9: "
                   f"right {np.sum(sure & (v == val[1]))} wrong {np.sum(sure & (v != val[1]))}", flush=True)
     model.eval()
+    if checkpoint:
+        torch.save(model.state_dict(), checkpoint)
+        print(f"saved {checkpoint}", flush=True)
     os.makedirs(out_dir, exist_ok=True)
     path = os.path.join(out_dir, f"dice_{kind}.onnx")
     dummy = torch.zeros(1, 3, L.CLS, L.CLS) if kind == "cls" else torch.zeros(1, 3, 224, 384)
@@ -319,11 +332,14 @@ def main():
     ap.add_argument("--split", default=SPLIT, choices=["fit", "train", "all"],
                     help="photos to train on (fit: train minus val; all: for the shipped model)")
     ap.add_argument("--out", default=L.MODELS, help="folder for the .onnx file")
+    ap.add_argument("--checkpoint", metavar="FILE.pt", help="also save the torch weights (to resume)")
+    ap.add_argument("--resume", metavar="FILE.pt", help="start from saved torch weights")
+    ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (cosine decay)")
     a = ap.parse_args()
     globals()["SPLIT"] = a.split
     torch.set_num_threads(a.threads)
     cv2.setNumThreads(1)
-    train(a.kind, a.minutes, a.synthetic, a.seed, a.out)
+    train(a.kind, a.minutes, a.synthetic, a.seed, a.out, a.checkpoint, a.resume, a.lr)
 
 
 if __name__ == "__main__":
