@@ -34,10 +34,10 @@ def read(frame, config=None) -> Reading:
     A blank, black or blown-out frame gives an empty Reading.
     """
     from . import learned
-    from .detect import read_frame, validate_frame
+    from .detect import READERS, read_frame, validate_frame
 
     reader = config.reader if config is not None else "learned"
-    if reader not in ("learned", "pips"):
+    if reader not in READERS:
         raise ReadError(f"unknown reader {reader!r}: use 'learned' or 'pips'")
     frame = validate_frame(frame)
     if reader == "pips":

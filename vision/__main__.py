@@ -124,10 +124,8 @@ def cmd_render(a) -> int:
     return 0
 
 
-READERS = ("learned", "pips")
-
-
 def main(argv=None) -> int:
+    from .detect import READERS
     from .reading import ReadError
 
     p = argparse.ArgumentParser(prog="python -m vision", description="Atlandice dice reader")

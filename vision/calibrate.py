@@ -27,10 +27,8 @@ from dataclasses import asdict, replace
 
 import numpy as np
 
-from .detect import Config
+from .detect import READERS, Config
 from .learned import BOX_PER_FACE
-
-READERS = ("learned", "pips")
 # The learned reader measures the box around a die, the pip reader its top
 # face: BOX_PER_FACE converts one to the other.
 

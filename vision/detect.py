@@ -68,6 +68,9 @@ UNSURE_MIN_CONTRAST = 40.0  # an unreadable group is reported as a die only if t
 MIN_SEP = 0.30    # weakest pip minus strongest blank, below which: unsure
 
 
+READERS = ("learned", "pips")   # the values of Config.reader
+
+
 @dataclass
 class Config:
     """Tuning knobs; `vision.calibrate` fills the optional ones.
