@@ -56,7 +56,7 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
                  die_px: float = 64.0, tray=(120, 110, 40), colours=None,
                  touching: bool = False, blur: float = 0.0, noise: float = 2.0,
                  light: float = 0.25, glare: bool = False, pip_scale: float = 1.0,
-                 ) -> tuple[np.ndarray, list[RenderedDie]]:
+                 see_through: float = 0.0) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render a top-down tray scene.
 
     values: die values 1-6 (0 to ~12 dice).
@@ -68,6 +68,9 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
     blur: Gaussian blur sigma in pixels; noise: Gaussian noise sigma, grey levels.
     light: strength of an uneven-light gradient (0 = flat).
     glare: add a soft bright spot.
+    see_through: translucent dice: how strongly (0-1) the bottom face's pips
+    show through the top face (a 2 on top has a 5 below: its middle pip makes
+    the 2 look like a 3).
     Returns (image (H, W, 3) uint8 BGR, [RenderedDie, ...] in `values` order).
     """
     rng = np.random.default_rng(seed)
@@ -100,7 +103,7 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
         img *= (1 - 0.45 * sh)[..., None]
     for k, d in enumerate(placed):
         body, pipc = colours[int(rng.integers(len(colours)))]
-        _draw_die(img, d, body, pipc, ss, pip_scale, rng)
+        _draw_die(img, d, body, pipc, ss, pip_scale, rng, see_through)
     # Uneven light: a linear gradient in a random direction.
     if light:
         a = rng.uniform(0, 2 * math.pi)
@@ -147,7 +150,7 @@ def _place(rng, placed, side, w, h, touching) -> tuple[float, float]:
     raise ValueError("cannot place that many dice on this frame")
 
 
-def _draw_die(img, d: RenderedDie, body, pipc, ss, pip_scale, rng) -> None:
+def _draw_die(img, d: RenderedDie, body, pipc, ss, pip_scale, rng, see_through=0.0) -> None:
     s = d.side * ss
     cx, cy = d.center[0] * ss, d.center[1] * ss
     # Rim: a slightly darker rounded square, then the top face inset.
@@ -159,10 +162,40 @@ def _draw_die(img, d: RenderedDie, body, pipc, ss, pip_scale, rng) -> None:
     e2 = np.array([-math.sin(a), math.cos(a)])
     step = 0.27 * s
     pr = 0.085 * s * pip_scale * (1.35 if d.value == 1 else 1.0)
+    if see_through > 0:
+        _ghost_pips(img, d, pipc, ss, step, 0.085 * s * pip_scale, rng, see_through)
     for i, j in _PIPS[d.value]:
         p = np.array([cx, cy]) + step * (i * e1 + j * e2)
         cv2.circle(img, (int(round(p[0] * 4)), int(round(p[1] * 4))), int(round(pr * 4)),
                    tuple(float(c) for c in pipc), -1, cv2.LINE_AA, shift=2)
+
+
+def _ghost_pips(img, d: RenderedDie, pipc, ss, step, pr, rng, strength) -> None:
+    """The bottom face's pips seen through a translucent body: mirrored, a little
+    smaller and shifted (the bottom is farther from the camera), soft and faint."""
+    s = d.side * ss
+    cx, cy = d.center[0] * ss, d.center[1] * ss
+    a = math.radians(d.angle)
+    e1 = np.array([math.cos(a), math.sin(a)])
+    e2 = np.array([-math.sin(a), math.cos(a)])
+    shift = rng.uniform(0, 0.12 * s) * np.array([math.cos(t := rng.uniform(0, 2 * math.pi)), math.sin(t)])
+    k = rng.uniform(0.75, 0.95)
+    r0 = int(max(0, cx - s)), int(max(0, cy - s))
+    r1 = int(min(img.shape[1], cx + s)), int(min(img.shape[0], cy + s))
+    if r1[0] <= r0[0] or r1[1] <= r0[1]:
+        return
+    ghost = np.zeros((r1[1] - r0[1], r1[0] - r0[0]), np.float32)
+    for i, j in _PIPS[7 - d.value]:
+        p = np.array([cx, cy]) + shift + k * step * (-i * e1 + j * e2) - np.array(r0)
+        cv2.circle(ghost, (int(round(p[0] * 4)), int(round(p[1] * 4))), int(round(k * pr * 4)), 1.0, -1,
+                   cv2.LINE_AA, shift=2)
+    ghost = cv2.GaussianBlur(ghost, (0, 0), 0.03 * s)
+    face = np.zeros_like(ghost)
+    pts = _square(cx - r0[0], cy - r0[1], s * 0.86, d.angle)
+    cv2.fillConvexPoly(face, np.round(pts * 4).astype(np.int32), 1.0, cv2.LINE_AA, shift=2)
+    g = (strength * ghost * face)[..., None]
+    roi = img[r0[1]:r1[1], r0[0]:r1[0]]
+    roi[:] = roi * (1 - g) + np.array(pipc, np.float32) * g
 
 
 def _rounded(img, cx, cy, side, ang_deg, rad, col) -> None:

@@ -63,3 +63,19 @@ def test_render_is_deterministic():
     c = vision.render([1, 2, 3], seed=6)
     assert a.shape == (720, 1280, 3) and a.dtype == np.uint8
     assert np.array_equal(a, b) and not np.array_equal(a, c)
+
+
+def test_see_through_dice_show_the_bottom_face_faintly_inside_the_top_face():
+    """A translucent 2 has a 5 below: its middle pip shows faintly, where a 3 has one."""
+    plain, truth = render_scene([2], seed=3, die_px=90, noise=0, light=0)
+    ghost, truth2 = render_scene([2], seed=3, die_px=90, noise=0, light=0, see_through=0.5)
+    assert truth2 == truth   # same scene, same ground truth
+    diff = np.abs(ghost.astype(int) - plain.astype(int)).sum(axis=2)
+    (cx, cy), side = truth[0].center, truth[0].side
+    yy, xx = np.mgrid[0:diff.shape[0], 0:diff.shape[1]]
+    inside = np.hypot(xx - cx, yy - cy) < side * 0.62   # the top face, corners included
+    assert diff[~inside].max() == 0                  # nothing changes off the face
+    near_middle = np.hypot(xx - cx, yy - cy) < side * 0.2
+    assert diff[near_middle].max() > 30              # the ghost of the 5's middle pip
+    assert diff.max() < 0.6 * 3 * 255                # faint: never a full pip
+    assert np.array_equal(render_scene([2], seed=3, die_px=90, noise=0, light=0, see_through=0)[0], plain)

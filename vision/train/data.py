@@ -80,7 +80,8 @@ def synthetic(n: int, seed: int = 0):
                                      tray=tray, colours=cols, touching=bool(rng.random() < 0.3),
                                      blur=float(rng.uniform(0, 1.2)), noise=float(rng.uniform(0, 6)),
                                      light=float(rng.uniform(0, 0.5)), glare=bool(rng.random() < 0.3),
-                                     pip_scale=float(rng.uniform(0.8, 1.25)))
+                                     pip_scale=float(rng.uniform(0.8, 1.25)),
+                                     see_through=float(rng.uniform(0.15, 0.55)) if rng.random() < 0.35 else 0.0)
         except Exception:
             continue
         labs = []
