@@ -5,16 +5,18 @@ dependency). The shipped models were made with:
 
     .venv/bin/pip install torch==2.13.0 onnx
     .venv/bin/python -m vision.train.train_dice det --minutes 42 --synthetic 300 --seed 1 --out DIR
-    .venv/bin/python -m vision.train.train_dice cls --minutes 42 --synthetic 300 --seed 2 --out DIR
+    .venv/bin/python -m vision.train.train_dice cls --minutes 82 --threads 2 --synthetic 300 --seed 3 \
+        --out DIR --checkpoint DIR/dice_cls.pt
     .venv/bin/python -m vision.train.sweep --models DIR          # thresholds on "val"
     .venv/bin/python -m vision.train.eval_heldout --models DIR   # held-out figures
 
 `--checkpoint FILE.pt` also saves the torch weights and `--resume FILE.pt
---lr 5e-4` goes on training them (the ONNX export folds batch norm away).
+--lr 5e-4` goes on training them (the ONNX export folds batch norm away); the
+shipped classifier's are in vision/train/checkpoints/dice_cls.pt.
 
 Data: the "fit" split (vision.train.data) of ../shared/data/dice/{nell-byler,
 rune55-gray} (`--split` to change) plus scenes from vision.render.render_scene
-with random dice colours, trays, sizes, blur, light and glare. Held-out photos
+with random dice colours, trays, sizes, blur, light, glare and see-through dice. Held-out photos
 are never read unless `--split all`.
 """
 
