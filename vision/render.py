@@ -163,21 +163,18 @@ def _draw_die(img, d: RenderedDie, body, pipc, ss, pip_scale, rng, see_through=0
     step = 0.27 * s
     pr = 0.085 * s * pip_scale * (1.35 if d.value == 1 else 1.0)
     if see_through > 0:
-        _ghost_pips(img, d, pipc, ss, step, 0.085 * s * pip_scale, rng, see_through)
+        _ghost_pips(img, d, (cx, cy), e1, e2, s, pipc, step, 0.085 * s * pip_scale, rng, see_through)
     for i, j in _PIPS[d.value]:
         p = np.array([cx, cy]) + step * (i * e1 + j * e2)
         cv2.circle(img, (int(round(p[0] * 4)), int(round(p[1] * 4))), int(round(pr * 4)),
                    tuple(float(c) for c in pipc), -1, cv2.LINE_AA, shift=2)
 
 
-def _ghost_pips(img, d: RenderedDie, pipc, ss, step, pr, rng, strength) -> None:
+def _ghost_pips(img, d: RenderedDie, centre, e1, e2, s, pipc, step, pr, rng, strength) -> None:
     """The bottom face's pips seen through a translucent body: mirrored, a little
-    smaller and shifted (the bottom is farther from the camera), soft and faint."""
-    s = d.side * ss
-    cx, cy = d.center[0] * ss, d.center[1] * ss
-    a = math.radians(d.angle)
-    e1 = np.array([math.cos(a), math.sin(a)])
-    e2 = np.array([-math.sin(a), math.cos(a)])
+    smaller and shifted (the bottom is farther from the camera), soft and faint.
+    centre, e1, e2, s: the die's centre, face axes and side on the supersampled image."""
+    cx, cy = centre
     shift = rng.uniform(0, 0.12 * s) * np.array([math.cos(t := rng.uniform(0, 2 * math.pi)), math.sin(t)])
     k = rng.uniform(0.75, 0.95)
     r0 = int(max(0, cx - s)), int(max(0, cy - s))
