@@ -43,6 +43,12 @@ class RenderedDie:
     side: float
     angle: float
 
+    @property
+    def box_side(self) -> float:
+        """Side of the upright square box around the turned die (side to 1.41 x side)."""
+        a = math.radians(self.angle)
+        return self.side * (abs(math.cos(a)) + abs(math.sin(a)))
+
 
 def render(values, seed: int = 0, **kw) -> np.ndarray:
     """Render dice showing `values` (ints 1-6); returns (H, W, 3) uint8 BGR.

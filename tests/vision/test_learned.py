@@ -57,7 +57,7 @@ def test_die_size_estimate_follows_the_dice():
         dets = learned.detect(img)
         assert len(dets) == 3
         for t in truth:
-            box = t.side * (abs(np.cos(np.radians(t.angle))) + abs(np.sin(np.radians(t.angle))))
+            box = t.box_side
             d = min(dets, key=lambda d: np.hypot(d[0] - t.center[0], d[1] - t.center[1]))
             assert np.hypot(d[0] - t.center[0], d[1] - t.center[1]) < 0.15 * t.side
             assert 0.75 * box < d[2] < 1.5 * box, (die_px, box, d)
@@ -76,13 +76,9 @@ def test_calibrated_size_and_tray_area_are_used():
     assert abs(r.dice[0].center[0] - t.center[0]) < 6 and abs(r.dice[0].center[1] - t.center[1]) < 6
 
 
-def _box(t):
-    return t.side * (abs(np.cos(np.radians(t.angle))) + abs(np.sin(np.radians(t.angle))))
-
-
 def test_two_views_agree_with_one_on_clear_dice():
     img, truth = render_scene([1, 2, 3, 4, 5, 6], seed=11, die_px=64)
-    boxes = [(t.center[0], t.center[1], _box(t)) for t in truth]
+    boxes = [(t.center[0], t.center[1], t.box_side) for t in truth]
     one = learned.classify(img, boxes, two_views=False)
     two = learned.classify(img, boxes, two_views=True)
     assert one.shape == two.shape == (6, 7)

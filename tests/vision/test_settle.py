@@ -88,7 +88,7 @@ def test_learn_size_calibrates_from_a_complete_roll():
         st = w.feed(f, t)
         t += 0.05
     assert st.state == "settled" and w.config is not None
-    boxes = [t.side * (abs(np.cos(np.radians(t.angle))) + abs(np.sin(np.radians(t.angle)))) for t in truth]
+    boxes = [t.box_side for t in truth]
     assert abs(w.config.die_px - np.median(boxes)) < np.median(boxes) * 0.2
     for f in [second] * 6:
         st = w.feed(f, t)

@@ -86,7 +86,7 @@ def synthetic(n: int, seed: int = 0):
             continue
         labs = []
         for d in dice:
-            half = d.side / 2 * (abs(np.cos(np.radians(d.angle))) + abs(np.sin(np.radians(d.angle))))
+            half = d.box_side / 2
             labs.append((d.value, d.center[0] - half, d.center[1] - half, 2 * half, 2 * half))
         out.append((f"syn{i}", img, labs))
     return out
