@@ -2,6 +2,7 @@
 
     read IMAGE [--json] [--annotate OUT.png] [--calibration FILE] [--reader R]
     bench DIR [DIR ...] [--limit N] [--errors N] [--no-720p] [--calibration FILE] [--reader R]
+          [--errata [CSV]]
     calibrate FRAME [--out FILE] [--roi] [--annotate OUT.png] [--reader R]
     render OUT.png VALUE [VALUE ...] [--seed N] [--touching]
 
@@ -81,9 +82,10 @@ def cmd_bench(a) -> int:
     for folder in a.dirs:
         if not os.path.isfile(os.path.join(folder, "labels.csv")):
             raise ReadError(f"{folder}: no labels.csv (see ../shared/data/dice/README.md)")
-        total, buckets = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg)
+        total, buckets = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg,
+                                   errata=a.errata)
         print(bench.report(folder, total, buckets, show_errors=a.errors,
-                           reader=cfg.reader if cfg is not None else "learned"))
+                           reader=cfg.reader if cfg is not None else "learned", errata=a.errata))
         print()
     return 0
 
@@ -144,6 +146,8 @@ def main(argv=None) -> int:
     b.add_argument("--no-720p", action="store_true", help="skip the 1280x720 timing pass")
     b.add_argument("--calibration", metavar="FILE")
     b.add_argument("--reader", choices=READERS, help="learned (default) or pips")
+    b.add_argument("--errata", nargs="?", const=os.path.join(os.path.dirname(os.path.abspath(__file__)), "label_errata.csv"), metavar="CSV",
+                   help="score against labels corrected by eye (default vision/label_errata.csv)")
     b.set_defaults(fn=cmd_bench)
     c = sub.add_parser("calibrate", help="measure the dice size (and tray area) from a frame")
     c.add_argument("frame")

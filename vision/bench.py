@@ -52,14 +52,40 @@ class Tally:
             setattr(self, f, getattr(self, f) + getattr(other, f))
 
 
-def load_labels(folder: str) -> dict[str, list[tuple[int, float, float, float, float]]]:
-    """labels.csv -> {image name: [(value, x, y, w, h), ...]}."""
+ERRATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "label_errata.csv")
+
+
+def load_labels(folder: str, errata: str | None = None) -> dict[str, list[tuple[int, float, float, float, float]]]:
+    """labels.csv -> {image name: [(value, x, y, w, h), ...]}.
+
+    errata: a CSV (`folder,image,x,y,labelled,shown,note`, like ERRATA) of labels
+    found wrong by eye; its rows for this folder replace `labelled` by `shown`.
+    A row that matches no label is an error, so a correction never silently lapses.
+    """
     out: dict[str, list] = defaultdict(list)
     with open(os.path.join(folder, "labels.csv"), newline="") as fh:
         for row in csv.DictReader(fh):
             out[row["image"]].append((int(row["value"]), float(row["x"]), float(row["y"]),
                                       float(row["w"]), float(row["h"])))
+    for fix in read_errata(errata, folder) if errata else ():
+        labs = out.get(fix["image"], [])
+        hit = [i for i, (v, x, y, _, _) in enumerate(labs)
+               if v == fix["labelled"] and abs(x - fix["x"]) < 0.05 and abs(y - fix["y"]) < 0.05]
+        if len(hit) != 1:
+            raise ValueError(f"{errata}: no label {fix['labelled']} at ({fix['x']}, {fix['y']}) "
+                             f"in {fix['image']} of {folder}")
+        _, x, y, w, h = labs[hit[0]]
+        labs[hit[0]] = (fix["shown"], x, y, w, h)
     return out
+
+
+def read_errata(path: str, folder: str) -> list[dict]:
+    """The rows of an errata CSV that belong to `folder` (matched by its base name)."""
+    name = os.path.basename(os.path.normpath(folder))
+    with open(path, newline="") as fh:
+        rows = [r for r in csv.DictReader(fh) if r["folder"] == name]
+    return [{"image": r["image"], "x": float(r["x"]), "y": float(r["y"]),
+             "labelled": int(r["labelled"]), "shown": int(r["shown"])} for r in rows]
 
 
 def match(reading: Reading, labels) -> tuple[list, list, list]:
@@ -99,17 +125,18 @@ def bucket(n: int) -> str:
 
 
 def run(folder: str, limit: int | None = None, time_720p: bool = True, config=None,
-        verbose: bool = False, reader=None, only=None) -> tuple[Tally, dict]:
+        verbose: bool = False, reader=None, only=None, errata: str | None = None) -> tuple[Tally, dict]:
     """Read every labelled image of `folder`; return the total tally and per-bucket tallies.
 
     reader: function (frame, config) -> Reading, default `vision.read`.
     only: optional predicate on image names (e.g. the held-out split).
+    errata: a CSV of corrected labels (see `load_labels`), or None for the labels as given.
     """
     from . import read as _read
 
     read = reader or _read
     cv2.setNumThreads(1)
-    labels = load_labels(folder)
+    labels = load_labels(folder, errata)
     names = sorted(n for n in labels if only is None or only(n))
     if limit:
         names = names[:limit]
@@ -185,11 +212,14 @@ def _load() -> str:
         return "n/a"
 
 
-def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reader: str = "learned") -> str:
+def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reader: str = "learned",
+           errata: str | None = None) -> str:
     n = total.labelled
+    fixed = len(read_errata(errata, folder)) if errata else 0
     lines = [
         f"folder: {folder}",
         f"reader: {reader}",
+        f"labels: {f'{fixed} corrected by {errata}' if errata else 'as given in labels.csv'}",
         f"images {total.images}, labelled dice {n}",
         f"per-die accuracy   {_pct(total.correct, n)}  ({total.correct}/{n})",
         f"per-roll accuracy  {_pct(total.exact_rolls, total.images)}  ({total.exact_rolls}/"

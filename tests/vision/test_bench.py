@@ -62,3 +62,53 @@ def test_to_720p_keeps_aspect_and_size():
     img = np.zeros((640, 640, 3), np.uint8)
     out = bench.to_720p(img)
     assert out.shape == (720, 1280, 3)
+
+
+def _errata(path, rows):
+    with open(path, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["folder", "image", "x", "y", "labelled", "shown", "note"])
+        w.writerows(rows)
+    return str(path)
+
+
+def test_errata_correct_one_label_and_the_bench_scores_against_it(synthetic_folder, tmp_path):
+    folder = os.path.basename(synthetic_folder)
+    with open(os.path.join(synthetic_folder, "labels.csv"), newline="") as fh:
+        rows = list(csv.reader(fh))
+    first = dict(zip(rows[0], rows[1]))           # img0's one die, a 1
+    wrong = int(first["value"]) % 6 + 1
+    # Label that die wrongly, then correct it with an erratum.
+    rows[1][1] = str(wrong)
+    with open(os.path.join(synthetic_folder, "labels.csv"), "w", newline="") as fh:
+        csv.writer(fh).writerows(rows)
+    fix = _errata(tmp_path / "errata.csv",
+                  [[folder, first["image"], first["x"], first["y"], wrong, first["value"], "by eye"]])
+    assert bench.load_labels(synthetic_folder)[first["image"]][0][0] == wrong
+    assert bench.load_labels(synthetic_folder, fix)[first["image"]][0][0] == int(first["value"])
+    as_given, _ = bench.run(synthetic_folder, time_720p=False, config=Config(reader="pips"))
+    fixed, buckets = bench.run(synthetic_folder, time_720p=False, config=Config(reader="pips"), errata=fix)
+    assert (as_given.wrong, as_given.correct) == (1, 11)
+    assert (fixed.wrong, fixed.correct) == (0, 12)
+    assert "1 corrected by" in bench.report(synthetic_folder, fixed, buckets, errata=fix)
+
+
+def test_an_erratum_that_matches_no_label_is_an_error(synthetic_folder, tmp_path):
+    folder = os.path.basename(synthetic_folder)
+    fix = _errata(tmp_path / "errata.csv", [[folder, "img0.jpg", 1.0, 2.0, 3, 4, "nowhere"]])
+    with pytest.raises(ValueError, match="no label 3"):
+        bench.load_labels(synthetic_folder, fix)
+    # Rows of other folders are not this folder's business.
+    other = _errata(tmp_path / "other.csv", [["elsewhere", "img0.jpg", 1.0, 2.0, 3, 4, ""]])
+    assert bench.load_labels(synthetic_folder, other) == bench.load_labels(synthetic_folder)
+
+
+@pytest.mark.shared_data
+def test_the_shipped_errata_each_match_one_shared_label(shared_folder):
+    for name in ("nell-byler", "rune55-gray"):
+        folder = shared_folder(name)
+        fixes = bench.read_errata(bench.ERRATA, folder)
+        before, after = bench.load_labels(folder), bench.load_labels(folder, bench.ERRATA)
+        changed = [(img, a, b) for img in before for a, b in zip(before[img], after[img]) if a != b]
+        assert len(changed) == len(fixes) >= 1
+        assert all(a[0] != b[0] and a[1:] == b[1:] for _, a, b in changed)

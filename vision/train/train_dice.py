@@ -37,6 +37,7 @@ from .. import learned as L
 from .data import FOLDERS, SHARED, colour_aug, photos, synthetic
 
 SPLIT = "fit"   # photos trained on; "val" chooses thresholds, "heldout" only measures
+GREY = 0.2      # share of classifier crops made grey (--grey)
 
 
 def conv(i, o, s=1, d=1):
@@ -167,7 +168,7 @@ def cls_batch(srcs, n, rng):
             k, cx, cy, side = HARD[rng.integers(len(HARD))]
             c = _crop(REAL[k][1], cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side,
                       side * L.CROP * rng.uniform(0.85, 1.2), rng)
-            xs[i], ys[i] = colour_aug(c.astype(np.float32), rng), 0
+            xs[i], ys[i] = colour_aug(c.astype(np.float32), rng, GREY), 0
             continue
         _, img, labs = srcs[rng.integers(len(srcs))]
         v, x, y, w, h = labs[rng.integers(len(labs))]
@@ -181,7 +182,7 @@ def cls_batch(srcs, n, rng):
             ys[i] = v
         else:
             ys[i] = 0
-        xs[i] = colour_aug(c.astype(np.float32), rng)
+        xs[i] = colour_aug(c.astype(np.float32), rng, GREY)
     return torch.from_numpy(xs.transpose(0, 3, 1, 2) / 255.0), torch.from_numpy(ys)
 
 
@@ -337,8 +338,10 @@ def main():
     ap.add_argument("--checkpoint", metavar="FILE.pt", help="also save the torch weights (to resume)")
     ap.add_argument("--resume", metavar="FILE.pt", help="start from saved torch weights")
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (cosine decay)")
+    ap.add_argument("--grey", type=float, default=GREY, help="share of classifier crops made grey")
     a = ap.parse_args()
     globals()["SPLIT"] = a.split
+    globals()["GREY"] = a.grey
     torch.set_num_threads(a.threads)
     cv2.setNumThreads(1)
     train(a.kind, a.minutes, a.synthetic, a.seed, a.out, a.checkpoint, a.resume, a.lr)
