@@ -56,6 +56,7 @@ CROSS_CHECK = True       # read the less certain dice with the pip reader too: a
 P_CHECK = 0.9            # ... those whose value has probability below this (the pip reader is slow)
 SECOND_P = 0.5           # below P_SURE, a value still when the pips agree, p >= SECOND_P ...
 SECOND_LEAD = 0.2        # ... leading the next value by this much, and above "not a die"
+PIP_CROP = 0.85          # the pip reader reads a square of +-PIP_CROP x the die's side around it
 EDGE = 0.15              # a die whose box leaves the frame by more than this x its size is unsure
 BOX_PER_FACE = 1.27      # the detector's box side / the top face's side, on average (4 / pi)
 
@@ -179,7 +180,7 @@ def pip_value(frame: np.ndarray, cx: float, cy: float, side: float) -> int | Non
     from .detect import Config, read_frame
 
     H, W = frame.shape[:2]
-    r = side * 1.25
+    r = side * PIP_CROP   # the die and a margin: neighbours only cost time
     x0, y0 = max(0, int(cx - r)), max(0, int(cy - r))
     x1, y1 = min(W, int(cx + r) + 1), min(H, int(cy + r) + 1)
     if x1 - x0 < 32 or y1 - y0 < 32:
@@ -188,6 +189,22 @@ def pip_value(frame: np.ndarray, cx: float, cy: float, side: float) -> int | Non
     near = [d for d in reading.dice
             if math.hypot(d.center[0] + x0 - cx, d.center[1] + y0 - cy) < 0.3 * side]
     return near[0].value if len(near) == 1 else None
+
+
+def _leans(p: np.ndarray) -> bool:
+    """The classifier leans clearly to one value: p >= SECOND_P, SECOND_LEAD ahead of the
+    next value and above "not a die" (enough for a value when the pips agree)."""
+    v = int(np.argmax(p[1:])) + 1
+    lead = p[v] - np.partition(p[1:], -2)[-2]
+    return bool(p[v] >= SECOND_P and lead >= SECOND_LEAD and p[v] > p[0])
+
+
+def pips_matter(p: np.ndarray) -> bool:
+    """Whether the pip reader's value can change `judge`'s verdict on probabilities p: it
+    can block a value below P_CHECK, or grant one below P_SURE. The pip reader is slow,
+    so it is asked only then."""
+    pv = float(p[1:].max())
+    return P_SURE <= pv < P_CHECK or (pv < P_SURE and _leans(p))
 
 
 def judge(p: np.ndarray, score: float, inside: bool, pips: int | None) -> tuple[int | None, str]:
@@ -202,8 +219,7 @@ def judge(p: np.ndarray, score: float, inside: bool, pips: int | None) -> tuple[
         return None, "disagree"               # two readers, two values: the table looks
     if p[v] >= P_SURE:
         return v, ""
-    lead = p[v] - np.partition(p[1:], -2)[-2]
-    if pips == v and p[v] >= SECOND_P and lead >= SECOND_LEAD and p[v] > p[0]:
+    if pips == v and _leans(p):
         return v, ""                          # the classifier leans clearly, and the pips agree
     return None, "unclear"
 
@@ -232,11 +248,10 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
             continue
         m = EDGE * side - side / 2
         inside = m <= cx <= W - 1 - m and m <= cy <= H - 1 - m
-        v = int(np.argmax(p[1:])) + 1
-        ask = check and inside and score >= MIN_SCORE and SECOND_P <= p[v] < P_CHECK
+        ask = check and inside and score >= MIN_SCORE and pips_matter(p)
         pips = pip_value(frame, cx, cy, side) if ask else None
         value, reason = judge(p, score, inside, pips)
         box = (int(round(cx - side / 2)), int(round(cy - side / 2)), int(round(side)), int(round(side)))
-        dice.append(Die(value, (cx, cy), box, float(p[v]), reason, side))
+        dice.append(Die(value, (cx, cy), box, float(p[1:].max()), reason, side))
     dice.sort(key=lambda d: (round(d.center[1] / max(8.0, d.box[3])), d.center[0]))
     return Reading(tuple(dice), W, H)

@@ -109,6 +109,29 @@ def test_judge_gives_a_value_only_when_sure_or_backed_by_the_pips():
     assert j(_p(4, 0.99), 0.2, True, 4) == (None, "faint")
 
 
+def test_the_pip_reader_is_asked_exactly_when_its_value_can_change_the_verdict():
+    # pips_matter saves the slow pip reader: below P_CHECK it must never skip a die
+    # whose verdict the pips would change; from P_CHECK up it is never asked (by design).
+    rng = np.random.default_rng(7)
+    asked = skipped = 0
+    for _ in range(3000):
+        top, v = rng.uniform(0.3, 1.0), int(rng.integers(1, 7))
+        p = np.insert(rng.dirichlet(rng.uniform(0.1, 3.0, 6)) * (1 - top), v, top)
+        verdicts = {learned.judge(p, 0.9, True, pips)[0] for pips in (None, 1, 2, 3, 4, 5, 6)}
+        if learned.pips_matter(p):
+            asked += 1
+            assert p[1:].max() < learned.P_CHECK
+        elif p[1:].max() < learned.P_CHECK:
+            skipped += 1
+            assert len(verdicts) == 1, p
+    assert asked > 300 and skipped > 300
+    assert learned.pips_matter(_p(4, 0.8)) and not learned.pips_matter(_p(4, 0.95))
+    assert learned.pips_matter(_p(4, 0.6))
+    close = _p(4, 0.55)
+    close[5], close[1:4], close[6] = 0.40, 0.05 / 4, 0.05 / 4
+    assert not learned.pips_matter(close)          # unsure whatever the pips say
+
+
 def test_die_cut_by_the_frame_edge_is_unsure():
     img, truth = render_scene([5], seed=3, die_px=80)
     t = truth[0]
