@@ -2,7 +2,7 @@
 
     read IMAGE [--json] [--annotate OUT.png] [--calibration FILE] [--reader R]
     bench DIR [DIR ...] [--limit N] [--errors N] [--no-720p] [--calibration FILE] [--reader R]
-          [--errata [CSV]]
+          [--errata [CSV]] [--sheet OUT.png]
     calibrate FRAME [--out FILE] [--roi] [--annotate OUT.png] [--reader R]
     render OUT.png VALUE [VALUE ...] [--seed N] [--touching]
 
@@ -86,8 +86,30 @@ def cmd_bench(a) -> int:
                                    errata=a.errata)
         print(bench.report(folder, total, buckets, show_errors=a.errors,
                            reader=cfg.reader if cfg is not None else "learned", errata=a.errata))
+        if a.sheet:
+            _write_sheet(a.sheet, folder, total.looks, several=len(a.dirs) > 1)
         print()
     return 0
+
+
+def _write_sheet(path: str, folder: str, looks: list, several: bool) -> None:
+    """The bench's contact sheet (vision.sheet), one file a folder when there are several."""
+    import cv2
+
+    from .reading import ReadError
+    from .sheet import contact_sheet
+
+    if several:
+        stem, ext = os.path.splitext(path)
+        path = f"{stem}-{os.path.basename(os.path.normpath(folder))}{ext or '.png'}"
+    order = {"wrong": 0, "phantom": 1, "unsure": 2, "missed": 3}
+    sheet = contact_sheet(folder, sorted(looks, key=lambda k: order[k.kind]))
+    if sheet is None:
+        print(f"sheet: every die read right, nothing to show ({path} not written)")
+    elif not cv2.imwrite(path, sheet):
+        raise ReadError(f"cannot write {path}")
+    else:
+        print(f"sheet: {len(looks)} to look at (wrong, phantom, unsure, missed), in {path}")
 
 
 def cmd_calibrate(a) -> int:
@@ -148,6 +170,8 @@ def main(argv=None) -> int:
     b.add_argument("--reader", choices=READERS, help="learned (default) or pips")
     b.add_argument("--errata", nargs="?", const=os.path.join(os.path.dirname(os.path.abspath(__file__)), "label_errata.csv"), metavar="CSV",
                    help="score against labels corrected by eye (default vision/label_errata.csv)")
+    b.add_argument("--sheet", metavar="OUT.png",
+                   help="write a contact sheet of the dice not read right (wrong, unsure, missed, phantom)")
     b.set_defaults(fn=cmd_bench)
     c = sub.add_parser("calibrate", help="measure the dice size (and tray area) from a frame")
     c.add_argument("frame")

@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from .reading import Reading
+from .sheet import Look
 
 
 @dataclass
@@ -45,6 +46,7 @@ class Tally:
     confusion: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
     phantom_values: dict = field(default_factory=lambda: defaultdict(int))
     errors: list = field(default_factory=list)
+    looks: list = field(default_factory=list)   # vision.sheet.Look of every die not read right
 
     def add(self, other: "Tally") -> None:
         for f in ("images", "labelled", "correct", "wrong", "unsure", "missed", "phantoms",
@@ -164,11 +166,13 @@ def run(folder: str, limit: int | None = None, time_720p: bool = True, config=No
             if die.value is None:
                 t.unsure += 1
                 total.confusion[lab[0]]["?"] += 1
+                total.looks.append(Look(name, "unsure", lab[0], None, die.confidence, lab[1:]))
             elif die.value == lab[0]:
                 t.correct += 1
                 total.confusion[lab[0]][die.value] += 1
             else:
                 t.wrong += 1
+                total.looks.append(Look(name, "wrong", lab[0], die.value, die.confidence, lab[1:]))
                 total.confusion[lab[0]][die.value] += 1
                 total.errors.append(f"{name}: label {lab[0]} at ({lab[1] + lab[3] / 2:.0f},"
                                     f"{lab[2] + lab[4] / 2:.0f}) read as {die.value}"
@@ -176,11 +180,13 @@ def run(folder: str, limit: int | None = None, time_720p: bool = True, config=No
         for lab in missed:
             t.missed += 1
             total.confusion[lab[0]]["-"] += 1
+            total.looks.append(Look(name, "missed", lab[0], None, None, lab[1:]))
         for die in extra:
             t.phantoms += 1
             total.phantom_values[die.value if die.value is not None else "?"] += 1
             if die.value is not None:
                 t.phantoms_valued += 1
+                total.looks.append(Look(name, "phantom", None, die.value, die.confidence, die.box))
                 total.errors.append(f"{name}: phantom {die.value} at ({die.center[0]:.0f},"
                                     f"{die.center[1]:.0f}) conf {die.confidence:.2f}")
         t.exact_rolls = int(t.correct == len(labs) and not extra)

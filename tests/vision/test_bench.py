@@ -112,3 +112,38 @@ def test_the_shipped_errata_each_match_one_shared_label(shared_folder):
         changed = [(img, a, b) for img in before for a, b in zip(before[img], after[img]) if a != b]
         assert len(changed) == len(fixes) >= 1
         assert all(a[0] != b[0] and a[1:] == b[1:] for _, a, b in changed)
+
+
+def test_the_contact_sheet_shows_each_die_not_read_right(synthetic_folder, tmp_path):
+    import subprocess
+    import sys
+
+    from vision.sheet import COLS, TILE, contact_sheet
+
+    total, _ = bench.run(synthetic_folder, time_720p=False, config=Config(reader="pips"))
+    # The one die not read right is the label no reader can see (img3, a 5 at the corner).
+    assert [(k.image, k.kind, k.label, k.read) for k in total.looks] == [("img3.jpg", "missed", 5, None)]
+    sheet = contact_sheet(synthetic_folder, total.looks)
+    assert sheet.shape == (TILE, TILE * COLS, 3)
+    assert sheet[:, :TILE].any() and not sheet[:, TILE:].any()     # one tile, the rest blank
+    assert contact_sheet(synthetic_folder, []) is None
+    # From the command line: the sheet is written, its path said.
+    out = tmp_path / "sheet.png"
+    p = subprocess.run([sys.executable, "-m", "vision", "bench", synthetic_folder, "--no-720p",
+                        "--reader", "pips", "--sheet", str(out)], capture_output=True, text=True,
+                       cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    assert p.returncode == 0, p.stderr
+    assert "sheet: 1 to look at" in p.stdout
+    assert cv2.imread(str(out)).shape == sheet.shape
+
+
+def test_a_sheet_tile_is_centred_on_the_die_and_says_label_and_reading():
+    from vision.sheet import TILE, Look, tile
+
+    img = np.full((200, 300, 3), 90, np.uint8)
+    img[80:120, 180:220] = 250                        # a bright 40 px "die"
+    t = tile(img, Look("a.jpg", "wrong", 2, 3, 0.91, (180.0, 80.0, 40.0, 40.0)))
+    assert t.shape == (TILE, TILE, 3)
+    c = TILE // 2
+    assert t[c - 5:c + 5, c - 5:c + 5].min() > 200      # the die fills the middle
+    assert t[c - 5:c + 5, 2:6].max() < 150              # tray beside it (1.6 x context)
