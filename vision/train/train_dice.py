@@ -309,6 +309,12 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MOD
     if checkpoint:
         torch.save(model.state_dict(), checkpoint)
         print(f"saved {checkpoint}", flush=True)
+    export(model, kind, out_dir)
+
+
+def export(model: nn.Module, kind: str, out_dir: str) -> None:
+    """Write dice_{kind}.onnx to out_dir and check OpenCV's outputs match torch's."""
+    model.eval()
     os.makedirs(out_dir, exist_ok=True)
     path = os.path.join(out_dir, f"dice_{kind}.onnx")
     dummy = torch.zeros(1, 3, L.CLS, L.CLS) if kind == "cls" else torch.zeros(1, 3, 224, 384)
