@@ -225,7 +225,7 @@ def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reade
     lines = [
         f"folder: {folder}",
         f"reader: {reader}",
-        f"labels: {f'{fixed} corrected by {errata}' if errata else 'as given in labels.csv'}",
+        f"labels: {f'with the errata of {errata} ({fixed} for this folder)' if errata else 'as given in labels.csv'}",
         f"images {total.images}, labelled dice {n}",
         f"per-die accuracy   {_pct(total.correct, n)}  ({total.correct}/{n})",
         f"per-roll accuracy  {_pct(total.exact_rolls, total.images)}  ({total.exact_rolls}/"

@@ -90,7 +90,7 @@ def test_errata_correct_one_label_and_the_bench_scores_against_it(synthetic_fold
     fixed, buckets = bench.run(synthetic_folder, time_720p=False, config=Config(reader="pips"), errata=fix)
     assert (as_given.wrong, as_given.correct) == (1, 11)
     assert (fixed.wrong, fixed.correct) == (0, 12)
-    assert "1 corrected by" in bench.report(synthetic_folder, fixed, buckets, errata=fix)
+    assert "(1 for this folder)" in bench.report(synthetic_folder, fixed, buckets, errata=fix)
 
 
 def test_an_erratum_that_matches_no_label_is_an_error(synthetic_folder, tmp_path):

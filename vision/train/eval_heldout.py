@@ -1,6 +1,6 @@
 """Held-out comparison of the classical (pip) and learned readers.
 
-    .venv/bin/python -m vision.train.eval_heldout [--split heldout|all] [--readers a,b,...]
+    .venv/bin/python -m vision.train.eval_heldout [--split heldout|all] [--readers a,b,...] [--errata]
 
 Runs `vision.bench.run` (same matching rule as `python -m vision bench`) on the
 held-out photos (vision.train.data.held_out) of each shared folder, for each
@@ -30,15 +30,17 @@ def main():
     ap.add_argument("--readers", default=",".join(READERS))
     ap.add_argument("--errors", type=int, default=0)
     ap.add_argument("--models", default=L.MODELS, help="folder of the .onnx files to measure")
+    ap.add_argument("--errata", action="store_true", help="score against vision/label_errata.csv's labels")
     a = ap.parse_args()
     L.MODELS = a.models
     only = SPLITS[a.split]
     for folder in FOLDERS:
         path = os.path.join(SHARED, folder)
         for name in a.readers.split(","):
-            total, buckets = bench.run(path, reader=READERS[name], only=only)
+            errata = bench.ERRATA if a.errata else None
+            total, buckets = bench.run(path, reader=READERS[name], only=only, errata=errata)
             print(f"===== {folder} [{a.split}] reader: {name}")
-            print(bench.report(path, total, buckets, show_errors=a.errors), flush=True)
+            print(bench.report(path, total, buckets, show_errors=a.errors, errata=errata), flush=True)
 
 
 if __name__ == "__main__":
