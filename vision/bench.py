@@ -69,13 +69,18 @@ def load_labels(folder: str, errata: str | None = None) -> dict[str, list[tuple[
         for row in csv.DictReader(fh):
             out[row["image"]].append((int(row["value"]), float(row["x"]), float(row["y"]),
                                       float(row["w"]), float(row["h"])))
+    seen = set()
     for fix in read_errata(errata, folder) if errata else ():
+        key = (fix["image"], fix["x"], fix["y"])
+        if key in seen:
+            raise ValueError(f"{errata}: two rows for the die at ({fix['x']}, {fix['y']}) in {fix['image']}")
+        seen.add(key)
         labs = out.get(fix["image"], [])
         hit = [i for i, (v, x, y, _, _) in enumerate(labs)
                if v == fix["labelled"] and abs(x - fix["x"]) < 0.05 and abs(y - fix["y"]) < 0.05]
         if len(hit) != 1:
-            raise ValueError(f"{errata}: no label {fix['labelled']} at ({fix['x']}, {fix['y']}) "
-                             f"in {fix['image']} of {folder}")
+            raise ValueError(f"{errata}: {len(hit)} labels {fix['labelled']} at ({fix['x']}, {fix['y']}) "
+                             f"in {fix['image']} of {folder}, not one")
         _, x, y, w, h = labs[hit[0]]
         labs[hit[0]] = (fix["shown"], x, y, w, h)
     return out
@@ -83,11 +88,16 @@ def load_labels(folder: str, errata: str | None = None) -> dict[str, list[tuple[
 
 def read_errata(path: str, folder: str) -> list[dict]:
     """The rows of an errata CSV that belong to `folder` (matched by its base name)."""
-    name = os.path.basename(os.path.normpath(folder))
+    name = os.path.basename(os.path.abspath(folder))
     with open(path, newline="") as fh:
         rows = [r for r in csv.DictReader(fh) if r["folder"] == name]
-    return [{"image": r["image"], "x": float(r["x"]), "y": float(r["y"]),
-             "labelled": int(r["labelled"]), "shown": int(r["shown"])} for r in rows]
+    out = [{"image": r["image"], "x": float(r["x"]), "y": float(r["y"]),
+            "labelled": int(r["labelled"]), "shown": int(r["shown"])} for r in rows]
+    for r in out:
+        if not (1 <= r["labelled"] <= 6 and 1 <= r["shown"] <= 6 and r["labelled"] != r["shown"]):
+            raise ValueError(f"{path}: {r['image']}: a correction is from one value 1-6 to another, "
+                             f"not {r['labelled']} -> {r['shown']}")
+    return out
 
 
 def match(reading: Reading, labels) -> tuple[list, list, list]:

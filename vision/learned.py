@@ -203,7 +203,7 @@ def pips_matter(p: np.ndarray) -> bool:
     """Whether the pip reader's value can change `judge`'s verdict on probabilities p: it
     can block a value below P_CHECK, or grant one below P_SURE. The pip reader is slow,
     so it is asked only then."""
-    pv = float(p[1:].max())
+    pv = p[1:].max()     # p's own dtype, as `judge` compares it
     return P_SURE <= pv < P_CHECK or (pv < P_SURE and _leans(p))
 
 

@@ -96,8 +96,24 @@ def test_errata_correct_one_label_and_the_bench_scores_against_it(synthetic_fold
 def test_an_erratum_that_matches_no_label_is_an_error(synthetic_folder, tmp_path):
     folder = os.path.basename(synthetic_folder)
     fix = _errata(tmp_path / "errata.csv", [[folder, "img0.jpg", 1.0, 2.0, 3, 4, "nowhere"]])
-    with pytest.raises(ValueError, match="no label 3"):
+    with pytest.raises(ValueError, match="0 labels 3"):
         bench.load_labels(synthetic_folder, fix)
+    # The right place but another value: the label is not the one the erratum saw.
+    with open(os.path.join(synthetic_folder, "labels.csv"), newline="") as fh:
+        first = next(csv.DictReader(fh))
+    other_value = int(first["value"]) % 6 + 1
+    fix = _errata(tmp_path / "value.csv", [[folder, first["image"], first["x"], first["y"],
+                                             other_value, first["value"], ""]])
+    with pytest.raises(ValueError, match=f"0 labels {other_value}"):
+        bench.load_labels(synthetic_folder, fix)
+    # Two rows for one die, and corrections that are no corrections.
+    row = [folder, first["image"], first["x"], first["y"], first["value"], other_value, ""]
+    with pytest.raises(ValueError, match="two rows"):
+        bench.load_labels(synthetic_folder, _errata(tmp_path / "twice.csv", [row, row]))
+    for labelled, shown in ((3, 3), (3, 0), (7, 2)):
+        bad = _errata(tmp_path / "bad.csv", [[folder, "img0.jpg", 1.0, 2.0, labelled, shown, ""]])
+        with pytest.raises(ValueError, match="from one value 1-6 to another"):
+            bench.load_labels(synthetic_folder, bad)
     # Rows of other folders are not this folder's business.
     other = _errata(tmp_path / "other.csv", [["elsewhere", "img0.jpg", 1.0, 2.0, 3, 4, ""]])
     assert bench.load_labels(synthetic_folder, other) == bench.load_labels(synthetic_folder)
@@ -105,6 +121,7 @@ def test_an_erratum_that_matches_no_label_is_an_error(synthetic_folder, tmp_path
 
 @pytest.mark.shared_data
 def test_the_shipped_errata_each_match_one_shared_label(shared_folder):
+    used = 0
     for name in ("nell-byler", "rune55-gray"):
         folder = shared_folder(name)
         fixes = bench.read_errata(bench.ERRATA, folder)
@@ -112,6 +129,9 @@ def test_the_shipped_errata_each_match_one_shared_label(shared_folder):
         changed = [(img, a, b) for img in before for a, b in zip(before[img], after[img]) if a != b]
         assert len(changed) == len(fixes) >= 1
         assert all(a[0] != b[0] and a[1:] == b[1:] for _, a, b in changed)
+        used += len(fixes)
+    with open(bench.ERRATA, newline="") as fh:
+        assert used == len(list(csv.DictReader(fh)))     # every row belongs to a shared folder
 
 
 def test_the_contact_sheet_shows_each_die_not_read_right(synthetic_folder, tmp_path):
@@ -137,7 +157,7 @@ def test_the_contact_sheet_shows_each_die_not_read_right(synthetic_folder, tmp_p
     assert cv2.imread(str(out)).shape == sheet.shape
 
 
-def test_a_sheet_tile_is_centred_on_the_die_and_says_label_and_reading():
+def test_a_sheet_tile_is_centred_on_the_die():
     from vision.sheet import TILE, Look, tile
 
     img = np.full((200, 300, 3), 90, np.uint8)

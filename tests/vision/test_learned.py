@@ -130,6 +130,8 @@ def test_the_pip_reader_is_asked_exactly_when_its_value_can_change_the_verdict()
     close = _p(4, 0.55)
     close[5], close[1:4], close[6] = 0.40, 0.05 / 4, 0.05 / 4
     assert not learned.pips_matter(close)          # unsure whatever the pips say
+    edge = _p(3, 0.7).astype(np.float32)           # exactly at P_SURE, as the net's float32
+    assert learned.judge(edge, 0.9, True, None)[0] == 3 and learned.pips_matter(edge)
 
 
 def test_die_cut_by_the_frame_edge_is_unsure():
