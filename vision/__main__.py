@@ -149,6 +149,7 @@ def cmd_render(a) -> int:
 
 
 def main(argv=None) -> int:
+    from .bench import ERRATA
     from .detect import READERS
     from .reading import ReadError
 
@@ -168,7 +169,7 @@ def main(argv=None) -> int:
     b.add_argument("--no-720p", action="store_true", help="skip the 1280x720 timing pass")
     b.add_argument("--calibration", metavar="FILE")
     b.add_argument("--reader", choices=READERS, help="learned (default) or pips")
-    b.add_argument("--errata", nargs="?", const=os.path.join(os.path.dirname(os.path.abspath(__file__)), "label_errata.csv"), metavar="CSV",
+    b.add_argument("--errata", nargs="?", const=ERRATA, metavar="CSV",
                    help="score against labels corrected by eye (default vision/label_errata.csv)")
     b.add_argument("--sheet", metavar="OUT.png",
                    help="write a contact sheet of the dice not read right (wrong, unsure, missed, phantom)")
