@@ -96,12 +96,13 @@ def _write_sheet(path: str, folder: str, looks: list, several: bool) -> None:
     """The bench's contact sheet (vision.sheet), one file a folder when there are several."""
     import cv2
 
+    from .bench import source_name
     from .reading import ReadError
     from .sheet import contact_sheet
 
     if several:
         stem, ext = os.path.splitext(path)
-        path = f"{stem}-{os.path.basename(os.path.normpath(folder))}{ext or '.png'}"
+        path = f"{stem}-{source_name(folder)}{ext or '.png'}"
     order = {"wrong": 0, "phantom": 1, "unsure": 2, "missed": 3}
     sheet = contact_sheet(folder, sorted(looks, key=lambda k: order[k.kind]))
     if sheet is None:

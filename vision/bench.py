@@ -86,9 +86,14 @@ def load_labels(folder: str, errata: str | None = None) -> dict[str, list[tuple[
     return out
 
 
+def source_name(folder: str) -> str:
+    """A data folder's name as errata and sheets know it: its last path part (also for ".")."""
+    return os.path.basename(os.path.abspath(folder))
+
+
 def read_errata(path: str, folder: str) -> list[dict]:
-    """The rows of an errata CSV that belong to `folder` (matched by its base name)."""
-    name = os.path.basename(os.path.abspath(folder))
+    """The rows of an errata CSV that belong to `folder` (matched by its source_name)."""
+    name = source_name(folder)
     with open(path, newline="") as fh:
         rows = [r for r in csv.DictReader(fh) if r["folder"] == name]
     out = [{"image": r["image"], "x": float(r["x"]), "y": float(r["y"]),
