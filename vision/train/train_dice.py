@@ -7,12 +7,16 @@ dependency). The shipped models were made with:
     .venv/bin/python -m vision.train.train_dice det --minutes 42 --synthetic 300 --seed 1 --out DIR
     .venv/bin/python -m vision.train.train_dice cls --minutes 82 --threads 2 --synthetic 300 --seed 3 \
         --out DIR --checkpoint DIR/dice_cls.pt
+    .venv/bin/python -m vision.train.train_dice wide --minutes 65 --synthetic 300 --seed 11 --hard 0.3 \
+        --out DIR --checkpoint DIR/dice_cls_wide.pt      # the second look (with dice_cls.onnx in vision/models)
     .venv/bin/python -m vision.train.sweep --models DIR          # thresholds on "val"
     .venv/bin/python -m vision.train.eval_heldout --models DIR   # held-out figures
 
 `--checkpoint FILE.pt` also saves the torch weights and `--resume FILE.pt
 --lr 5e-4` goes on training them (the ONNX export folds batch norm away); the
-shipped classifier's are in vision/train/checkpoints/dice_cls.pt.
+shipped classifiers' are in vision/train/checkpoints/.
+`--hard P` draws that share of the photo crops from the dice the shipped
+classifier gives their value less than 0.9 (the second look's job).
 
 Data: the "fit" split (vision.train.data) of ../shared/data/dice/{nell-byler,
 rune55-gray} (`--split` to change) plus scenes from vision.render.render_scene
@@ -38,6 +42,7 @@ from .data import FOLDERS, SHARED, colour_aug, photos, synthetic
 
 SPLIT = "fit"   # photos trained on; "val" chooses thresholds, "heldout" only measures
 GREY = 0.2      # share of classifier crops made grey (--grey)
+HARD_SHARE = 0.0  # share of photo crops drawn from the hard dice (--hard)
 
 
 def conv(i, o, s=1, d=1):
@@ -58,6 +63,26 @@ class Cls(nn.Module):
 
     def forward(self, x):
         return self.h(self.f(x))
+
+
+class ClsWide(nn.Module):
+    """The second look (dice_cls_wide.onnx): the same 48x48 crop, wider and one layer more,
+    about 53 M multiply-adds a crop (2.5x Cls); run only on the dice Cls cannot value."""
+
+    def __init__(self):
+        super().__init__()
+        self.f = nn.Sequential(conv(3, 32), nn.MaxPool2d(2),
+                               conv(32, 48), conv(48, 48), nn.MaxPool2d(2),
+                               conv(48, 96), conv(96, 96), nn.MaxPool2d(2),
+                               conv(96, 160), conv(160, 160), nn.AdaptiveAvgPool2d(1))
+        self.h = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(160, 7))
+
+    def forward(self, x):
+        return self.h(self.f(x))
+
+
+ARCH = {"cls": Cls, "wide": ClsWide}
+ONNX_NAME = {"cls": "dice_cls.onnx", "wide": "dice_cls_wide.onnx", "det": "dice_det.onnx"}
 
 
 class Det(nn.Module):
@@ -122,6 +147,20 @@ def mine_hard_negatives(real):
 
 HARD: list = []
 REAL: list = []
+HARD_DICE: list = []
+
+
+def mine_hard_dice(real, below: float = L.P_CHECK):
+    """Labelled dice of the train photos the shipped classifier gives their value less than
+    `below`: (image index, label index). The second look is trained more on them."""
+    if not os.path.isfile(os.path.join(L.MODELS, "dice_cls.onnx")):
+        return []
+    out = []
+    for k, (_, img, labs) in enumerate(real):
+        p = L.classify(img, [(x + w / 2, y + h / 2, math.sqrt(w * h)) for _, x, y, w, h in labs])
+        out += [(k, j) for j, (v, *_) in enumerate(labs) if p[j, v] < below]
+    print(f"hard dice (shipped classifier below {below}): {len(out)}", flush=True)
+    return out
 
 
 def _crop(img, cx, cy, side, rng, flip=True):
@@ -170,8 +209,13 @@ def cls_batch(srcs, n, rng):
                       side * L.CROP * rng.uniform(0.85, 1.2), rng)
             xs[i], ys[i] = colour_aug(c.astype(np.float32), rng, GREY), 0
             continue
-        _, img, labs = srcs[rng.integers(len(srcs))]
-        v, x, y, w, h = labs[rng.integers(len(labs))]
+        if srcs is REAL and HARD_DICE and rng.random() < HARD_SHARE:
+            k, j = HARD_DICE[rng.integers(len(HARD_DICE))]
+            _, img, labs = REAL[k]
+            v, x, y, w, h = labs[j]
+        else:
+            _, img, labs = srcs[rng.integers(len(srcs))]
+            v, x, y, w, h = labs[rng.integers(len(labs))]
         side = math.sqrt(w * h)
         cx, cy = x + w / 2, y + h / 2
         c = _negative(img, labs, v, cx, cy, side, rng) if rng.random() < 0.3 else None
@@ -261,27 +305,29 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MOD
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     real, syn = load_sources(n_syn)
-    if kind == "cls":
+    classifier = kind in ARCH
+    if classifier:
         REAL[:] = real
         HARD[:] = mine_hard_negatives(real)
+        HARD_DICE[:] = mine_hard_dice(real) if HARD_SHARE else []
         real = REAL
-    model = Cls() if kind == "cls" else Det()
+    model = ARCH[kind]() if classifier else Det()
     if resume:
         # Go on training a saved net (the ONNX export folds batch norm, so keep the .pt).
         model.load_state_dict(torch.load(resume, map_location="cpu"))
         print(f"resumed from {resume}", flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr, weight_decay=1e-4)
     t0, it, end = time.time(), 0, time.time() + minutes * 60
-    bs = 128 if kind == "cls" else 24
+    bs = 128 if classifier else 24
     ema = None
-    val = val_crops() if kind == "cls" else None
+    val = val_crops() if classifier else None
     while time.time() < end:
         frac = (time.time() - t0) / (minutes * 60)
         for gparam in opt.param_groups:
             gparam["lr"] = lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
         srcs = syn if rng.random() < 0.3 else real
         model.train()
-        if kind == "cls":
+        if classifier:
             x, y = cls_batch(srcs, bs, rng)
             loss = F.cross_entropy(model(x), y, label_smoothing=0.05)
         else:
@@ -313,17 +359,18 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MOD
 
 
 def export(model: nn.Module, kind: str, out_dir: str) -> None:
-    """Write dice_{kind}.onnx to out_dir and check OpenCV's outputs match torch's."""
+    """Write ONNX_NAME[kind] to out_dir and check OpenCV's outputs match torch's."""
     model.eval()
     os.makedirs(out_dir, exist_ok=True)
-    path = os.path.join(out_dir, f"dice_{kind}.onnx")
-    dummy = torch.zeros(1, 3, L.CLS, L.CLS) if kind == "cls" else torch.zeros(1, 3, 224, 384)
-    dyn = {"x": {0: "n"}} if kind == "cls" else {"x": {0: "n", 2: "h", 3: "w"}}
+    path = os.path.join(out_dir, ONNX_NAME[kind])
+    classifier = kind in ARCH
+    dummy = torch.zeros(1, 3, L.CLS, L.CLS) if classifier else torch.zeros(1, 3, 224, 384)
+    dyn = {"x": {0: "n"}} if classifier else {"x": {0: "n", 2: "h", 3: "w"}}
     torch.onnx.export(model, dummy, path, input_names=["x"], output_names=["y"], dynamic_axes=dyn,
                       opset_version=13, dynamo=False)
     # check OpenCV gives the same outputs
     net = cv2.dnn.readNetFromONNX(path)
-    x = torch.rand(4, 3, L.CLS, L.CLS) if kind == "cls" else torch.rand(1, 3, 224, 384)
+    x = torch.rand(4, 3, L.CLS, L.CLS) if classifier else torch.rand(1, 3, 224, 384)
     net.setInput(x.numpy())
     with torch.no_grad():
         ref = model(x).numpy()
@@ -333,7 +380,8 @@ def export(model: nn.Module, kind: str, out_dir: str) -> None:
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("kind", choices=["cls", "det"])
+    ap.add_argument("kind", choices=["cls", "wide", "det"],
+                    help="cls: the classifier; wide: the second look; det: the detector")
     ap.add_argument("--minutes", type=float, default=10)
     ap.add_argument("--synthetic", type=int, default=400)
     ap.add_argument("--seed", type=int, default=0)
@@ -345,9 +393,12 @@ def main():
     ap.add_argument("--resume", metavar="FILE.pt", help="start from saved torch weights")
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (cosine decay)")
     ap.add_argument("--grey", type=float, default=GREY, help="share of classifier crops made grey")
+    ap.add_argument("--hard", type=float, default=HARD_SHARE,
+                    help="share of photo crops taken from the dice the shipped classifier is unsure of")
     a = ap.parse_args()
     globals()["SPLIT"] = a.split
     globals()["GREY"] = a.grey
+    globals()["HARD_SHARE"] = a.hard
     torch.set_num_threads(a.threads)
     cv2.setNumThreads(1)
     train(a.kind, a.minutes, a.synthetic, a.seed, a.out, a.checkpoint, a.resume, a.lr)
