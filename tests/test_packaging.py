@@ -118,7 +118,7 @@ def test_the_default_config_ships_with_the_package() -> None:
 def test_the_dice_reader_models_ship_small_and_run_without_torch() -> None:
     assert "*.onnx" in PYPROJECT["tool"]["setuptools"]["package-data"]["*"]
     models = sorted((ROOT / "vision" / "models").glob("*.onnx"))
-    assert [m.name for m in models] == ["dice_cls.onnx", "dice_det.onnx"]
+    assert [m.name for m in models] == ["dice_cls.onnx", "dice_cls_wide.onnx", "dice_det.onnx"]
     assert all(m.stat().st_size < 3_000_000 for m in models)        # "a few MB at most"
     # Reading a frame loads the nets with OpenCV alone: torch is for training only.
     code = ("import sys, vision; r = vision.read(vision.render([4, 2], seed=1)); "

@@ -1,6 +1,6 @@
 """The learned dice reader: a small die-centre detector, then a crop classifier.
 
-Both nets are ONNX files in vision/models/ (under 1 MB each), run with
+The nets are ONNX files in vision/models/ (3.4 MB in all), run with
 OpenCV's `cv2.dnn`: no torch, nothing fetched at run time. They are trained by
 vision/train/train_dice.py; docs/vision.md gives the data and the figures.
 
@@ -14,6 +14,10 @@ vision/train/train_dice.py; docs/vision.md gives the data and the figures.
    frame around each centre (side CROP x the die's side), seen twice (as is,
    and turned a quarter and mirrored: a die face reads the same), classes
    0 = not a die, 1-6 = the value.
+   Second look (`dice_cls_wide.onnx`): a wider net, 2.5 times the cost,
+   reads again the dice the first gives no value of P_LOOK or more; its
+   probabilities replace the first's for them. The first net alone decides
+   what is a die.
 
 3. Decision (`judge`): a detection the classifier calls "not a die" is
    dropped. A die gets a value when the averaged probability of that value
@@ -52,6 +56,8 @@ P_SURE = 0.7             # classifier probability needed to give a value (chosen
 P_NOT_DIE = 0.6          # classifier "not a die" probability that drops a detection
 MIN_SCORE = 0.4          # detector score below which a die is never given a value
 TWO_VIEWS = True         # classify each crop twice (as is; turned and mirrored)
+SECOND_LOOK = True       # the wider classifier reads again the dice ...
+P_LOOK = 0.7             # ... whose most likely value has probability below this (chosen on "val")
 CROSS_CHECK = True       # read the less certain dice with the pip reader too: another value -> unsure
 P_CHECK = 0.9            # ... those whose value has probability below this (the pip reader is slow)
 SECOND_P = 0.5           # below P_SURE, a value still when the pips agree, p >= SECOND_P ...
@@ -60,12 +66,13 @@ PIP_CROP = 0.85          # the pip reader reads a square of +-PIP_CROP x the die
 EDGE = 0.15              # a die whose box leaves the frame by more than this x its size is unsure
 BOX_PER_FACE = 1.27      # the detector's box side / the top face's side, on average (4 / pi)
 
+NETS = ("dice_det.onnx", "dice_cls.onnx", "dice_cls_wide.onnx")
 _nets: dict = {}
 _lock = threading.Lock()   # a cv2.dnn.Net runs one input at a time
 
 
 def available() -> bool:
-    return all(os.path.isfile(os.path.join(MODELS, f)) for f in ("dice_det.onnx", "dice_cls.onnx"))
+    return all(os.path.isfile(os.path.join(MODELS, f)) for f in NETS)
 
 
 def _run(name: str, blob: np.ndarray) -> np.ndarray:
@@ -113,19 +120,38 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     return z / z.sum(axis=1, keepdims=True)
 
 
-def classify(frame: np.ndarray, boxes, two_views: bool | None = None) -> np.ndarray:
-    """(N, 7) probabilities (0 = not a die, 1-6) for boxes [(cx, cy, side)]."""
-    n = len(boxes)
-    if not n:
-        return np.zeros((0, 7), np.float32)
-    two = TWO_VIEWS if two_views is None else two_views
-    blob = crops(frame, boxes)
+def _probs(net: str, blob: np.ndarray, two: bool) -> np.ndarray:
+    """(N, 7) probabilities of classifier `net` on a crops() blob."""
+    n = len(blob)
     if two:
         # The same die turned a quarter and mirrored (a transpose): the value
         # does not change, so averaging the two damps a view-specific slip.
         blob = np.concatenate([blob, np.ascontiguousarray(blob.transpose(0, 1, 3, 2))])
-    p = _softmax(_run("dice_cls.onnx", blob).reshape(len(blob), 7))
+    p = _softmax(_run(net, blob).reshape(len(blob), 7))
     return (p[:n] + p[n:]) / 2 if two else p
+
+
+def classify(frame: np.ndarray, boxes, two_views: bool | None = None) -> np.ndarray:
+    """(N, 7) probabilities (0 = not a die, 1-6) for boxes [(cx, cy, side)]."""
+    if not len(boxes):
+        return np.zeros((0, 7), np.float32)
+    return _probs("dice_cls.onnx", crops(frame, boxes), TWO_VIEWS if two_views is None else two_views)
+
+
+def second_look(frame: np.ndarray, boxes, p: np.ndarray) -> np.ndarray:
+    """p, with the rows of the dice the classifier could not give a value (a die, but no
+    value P_LOOK or more) replaced by the wider classifier's probabilities.
+
+    The wider net reads such dice better, but costs 2.5 times as much: it
+    sees only these (a few dice a tray). It decides their value, not whether
+    they are dice: that stays the first net's call, so a die it doubts is
+    reported unsure, never dropped, and nothing dropped comes back.
+    """
+    look = np.nonzero((p[:, 0] < P_NOT_DIE) & (p[:, 1:].max(axis=1) < P_LOOK))[0]
+    out = p.copy()
+    if len(look):
+        out[look] = _probs("dice_cls_wide.onnx", crops(frame, [boxes[i] for i in look]), TWO_VIEWS)
+    return out
 
 
 def _peaks(frame: np.ndarray, scale: float | None):
@@ -241,10 +267,12 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
     # on the area's edge keeps its real pixels.
     dets = [(cx + ox, cy + oy, side, score)
             for cx, cy, side, score in detect(img, getattr(config, "die_px", None))]
-    probs = classify(frame, [(cx, cy, s) for cx, cy, s, _ in dets])
+    boxes = [(cx, cy, s) for cx, cy, s, _ in dets]
+    first = classify(frame, boxes)
+    probs = second_look(frame, boxes, first) if SECOND_LOOK else first
     dice = []
-    for (cx, cy, side, score), p in zip(dets, probs):
-        if p[0] >= P_NOT_DIE:
+    for (cx, cy, side, score), p, p1 in zip(dets, probs, first):
+        if p1[0] >= P_NOT_DIE:
             continue
         m = EDGE * side - side / 2
         inside = m <= cx <= W - 1 - m and m <= cy <= H - 1 - m

@@ -86,6 +86,38 @@ def test_two_views_agree_with_one_on_clear_dice():
     assert list(one.argmax(axis=1)) == list(two.argmax(axis=1)) == [1, 2, 3, 4, 5, 6]
 
 
+def test_the_second_look_rereads_only_the_dice_the_first_net_cannot_value(monkeypatch):
+    img, truth = render_scene([1, 3, 5, 6], seed=12, die_px=50, blur=1.0, noise=5.0)
+    boxes = [(t.center[0], t.center[1], t.box_side) for t in truth]
+    first = learned.classify(img, boxes)
+    wide = learned._probs("dice_cls_wide.onnx", learned.crops(img, boxes), True)
+    assert not np.allclose(first, wide, atol=1e-3)        # two nets, so the test below can fail
+    cut = float(np.median(first[:, 1:].max(axis=1)))      # some dice below it, some not
+    monkeypatch.setattr(learned, "P_LOOK", cut)
+    looked = learned.second_look(img, boxes, first)
+    low = first[:, 1:].max(axis=1) < cut
+    assert 0 < low.sum() < len(boxes)
+    assert np.allclose(looked[~low], first[~low])
+    assert np.allclose(looked[low], wide[low], atol=1e-6)
+    # What the first net calls "not a die" is not read again, whatever its value's probability.
+    not_die = first.copy()
+    not_die[:, 0] = learned.P_NOT_DIE
+    assert np.array_equal(learned.second_look(img, boxes, not_die), not_die)
+
+
+def test_a_die_the_wider_net_doubts_is_reported_unsure_not_dropped(monkeypatch):
+    img, truth = render_scene([2, 4], seed=4, die_px=60)
+    monkeypatch.setattr(learned, "P_LOOK", 1.01)           # every die read again ...
+    monkeypatch.setattr(learned, "_probs", lambda net, blob, two: np.tile(
+        np.float32([0.9, 0.02, 0.02, 0.02, 0.02, 0.01, 0.01]) if net == "dice_cls_wide.onnx"
+        else np.float32([0.0, 0.0, 0.99, 0.0, 0.01, 0.0, 0.0]), (len(blob), 1)))
+    r = learned.read_learned(img)                          # ... and called "not a die" by it
+    assert len(r.dice) == 2
+    assert all(d.value is None and d.reason == "unclear" for d in r.dice)
+    monkeypatch.setattr(learned, "SECOND_LOOK", False)
+    assert [d.value for d in learned.read_learned(img).dice] == [2, 2]
+
+
 def _p(value, pv, p_not=0.0):
     """Probabilities with `pv` on `value`, `p_not` on "not a die", the rest spread."""
     p = np.full(7, (1.0 - pv - p_not) / 5)

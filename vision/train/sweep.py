@@ -1,6 +1,6 @@
 """Choose the learned reader's thresholds on the "val" split (never on held-out photos).
 
-    .venv/bin/python -m vision.train.sweep [--split val] [--models DIR]
+    .venv/bin/python -m vision.train.sweep [--split val] [--models DIR] [--no-second-look]
 
 Runs the detector and the classifier once on every photo of the split, keeps
 each detection's probabilities and its matched label (same rule as the
@@ -22,19 +22,22 @@ from ..reading import Die, Reading
 from .data import FOLDERS, SHARED, photos
 
 
-def collect(split: str, two_views: bool):
-    """Per folder: (list of (probs, score, label value or None), labelled dice, missed)."""
+def collect(split: str, two_views: bool, second_look: bool = True):
+    """Per folder: (list of (probs, the first net's "not a die" probability, detector score,
+    label value or None), labelled dice, missed)."""
     out = {}
     for f in FOLDERS:
         rows, n, missed = [], 0, 0
         for _, img, labs in photos(os.path.join(SHARED, f), split):
             dets = L.detect(img)
-            probs = L.classify(img, [(cx, cy, s) for cx, cy, s, _ in dets], two_views)
+            boxes = [(cx, cy, s) for cx, cy, s, _ in dets]
+            first = L.classify(img, boxes, two_views)
+            probs = L.second_look(img, boxes, first) if second_look else first
             r = Reading(tuple(Die(None, (cx, cy), (0, 0, 1, 1), sc) for cx, cy, _, sc in dets))
             pairs, _, miss = match(r, labs)
             lab_of = {id(d): lab[0] for d, lab in pairs}
-            for d, p, det in zip(r.dice, probs, dets):
-                rows.append((p, det[3], lab_of.get(id(d))))
+            for d, p, p1, det in zip(r.dice, probs, first, dets):
+                rows.append((p, p1[0], det[3], lab_of.get(id(d))))
             n += len(labs)
             missed += len(miss)
         out[f] = (rows, n, missed)
@@ -43,8 +46,8 @@ def collect(split: str, two_views: bool):
 
 def score(rows, n, missed, p_sure, p_not):
     right = wrong = unsure = phantom = phantom_valued = dropped = 0
-    for p, sc, lab in rows:
-        if p[0] >= p_not:
+    for p, p_first_not, sc, lab in rows:
+        if p_first_not >= p_not:   # the first net decides what is a die (learned.second_look)
             dropped += lab is not None
             continue
         v = int(np.argmax(p[1:])) + 1
@@ -67,10 +70,11 @@ def main():
     ap.add_argument("--split", default="val", choices=["val", "fit", "train"])
     ap.add_argument("--models", default=L.MODELS)
     ap.add_argument("--one-view", action="store_true")
+    ap.add_argument("--no-second-look", action="store_true", help="the first classifier alone")
     a = ap.parse_args()
     L.MODELS = a.models
     cv2.setNumThreads(1)
-    data = collect(a.split, not a.one_view)
+    data = collect(a.split, not a.one_view, not a.no_second_look)
     for f, (rows, n, missed) in data.items():
         print(f"== {f} [{a.split}] {n} dice, detector missed {missed}, detections {len(rows)}")
         for p_not in (0.4, 0.5, 0.6, 0.7, 0.8):
