@@ -353,7 +353,9 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MOD
                   f"right {np.sum(sure & (v == val[1]))} wrong {np.sum(sure & (v != val[1]))}", flush=True)
     model.eval()
     if checkpoint:
-        torch.save(model.state_dict(), checkpoint)
+        # Half precision halves the file; resuming copies it back into float32.
+        torch.save({k: v.half() if v.is_floating_point() else v for k, v in model.state_dict().items()},
+                   checkpoint)
         print(f"saved {checkpoint}", flush=True)
     export(model, kind, out_dir)
 
