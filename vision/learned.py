@@ -19,13 +19,13 @@ vision/train/train_dice.py; docs/vision.md gives the data and the figures.
    probabilities replace the first's for them. The first net alone decides
    what is a die.
 
-3. Decision (`judge`): a detection the classifier calls "not a die" is
-   dropped. A die gets a value when the averaged probability of that value
-   is at least P_SURE, or at least SECOND_P with a clear lead when the pip
-   reader (vision.detect, on a crop around the die) reads the same value.
+3. Decision (`judge`): a detection the first classifier calls "not a die"
+   is dropped. A die gets a value when the averaged probability of that
+   value is at least P_SURE, or at least SECOND_P with a clear lead when the
+   pip reader (vision.detect, on a crop around the die) reads the same value.
    Dice below P_CHECK are read by the pip reader too, and a different value
-   makes them unsure; so do a faint detection and a die cut by the frame's
-   edge. Any die not given a value is reported with value None ("unsure"),
+   makes them unsure, as does a second look that disagrees with the first;
+   so do a faint detection and a die cut by the frame's edge. Any die not given a value is reported with value None ("unsure"),
    so the table looks.
 """
 
@@ -138,16 +138,21 @@ def classify(frame: np.ndarray, boxes, two_views: bool | None = None) -> np.ndar
     return _probs("dice_cls.onnx", crops(frame, boxes), TWO_VIEWS if two_views is None else two_views)
 
 
+def looked_at(p: np.ndarray) -> np.ndarray:
+    """Which rows of the first classifier's p the second look reads again: a die, but no
+    value P_LOOK or more."""
+    return (p[:, 0] < P_NOT_DIE) & (p[:, 1:].max(axis=1) < P_LOOK)
+
+
 def second_look(frame: np.ndarray, boxes, p: np.ndarray) -> np.ndarray:
-    """p, with the rows of the dice the classifier could not give a value (a die, but no
-    value P_LOOK or more) replaced by the wider classifier's probabilities.
+    """p, with the rows `looked_at` replaced by the wider classifier's probabilities.
 
     The wider net reads such dice better, but costs 2.5 times as much: it
     sees only these (a few dice a tray). It decides their value, not whether
     they are dice: that stays the first net's call, so a die it doubts is
     reported unsure, never dropped, and nothing dropped comes back.
     """
-    look = np.nonzero((p[:, 0] < P_NOT_DIE) & (p[:, 1:].max(axis=1) < P_LOOK))[0]
+    look = np.nonzero(looked_at(p))[0]
     out = p.copy()
     if len(look):
         out[look] = _probs("dice_cls_wide.onnx", crops(frame, [boxes[i] for i in look]), TWO_VIEWS)
@@ -233,15 +238,17 @@ def pips_matter(p: np.ndarray) -> bool:
     return P_SURE <= pv < P_CHECK or (pv < P_SURE and _leans(p))
 
 
-def judge(p: np.ndarray, score: float, inside: bool, pips: int | None) -> tuple[int | None, str]:
+def judge(p: np.ndarray, score: float, inside: bool, pips: int | None,
+          first: int | None = None) -> tuple[int | None, str]:
     """(value or None, reason if None) for one detection: probabilities p (7), detector
-    score, whether the die lies within the frame, and the pip reader's value (or None)."""
+    score, whether the die lies within the frame, the pip reader's value (or None), and
+    for a die the second look read again, the first classifier's most likely value."""
     v = int(np.argmax(p[1:])) + 1
     if not inside:
         return None, "edge"
     if score < MIN_SCORE:
         return None, "faint"
-    if pips is not None and pips != v:
+    if (pips is not None and pips != v) or (first is not None and first != v):
         return None, "disagree"               # two readers, two values: the table looks
     if p[v] >= P_SURE:
         return v, ""
@@ -270,15 +277,16 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
     boxes = [(cx, cy, s) for cx, cy, s, _ in dets]
     first = classify(frame, boxes)
     probs = second_look(frame, boxes, first) if SECOND_LOOK else first
+    relooked = looked_at(first) if SECOND_LOOK else np.zeros(len(first), bool)
     dice = []
-    for (cx, cy, side, score), p, p1 in zip(dets, probs, first):
+    for (cx, cy, side, score), p, p1, again in zip(dets, probs, first, relooked):
         if p1[0] >= P_NOT_DIE:
             continue
         m = EDGE * side - side / 2
         inside = m <= cx <= W - 1 - m and m <= cy <= H - 1 - m
         ask = check and inside and score >= MIN_SCORE and pips_matter(p)
         pips = pip_value(frame, cx, cy, side) if ask else None
-        value, reason = judge(p, score, inside, pips)
+        value, reason = judge(p, score, inside, pips, int(np.argmax(p1[1:])) + 1 if again else None)
         box = (int(round(cx - side / 2)), int(round(cy - side / 2)), int(round(side)), int(round(side)))
         dice.append(Die(value, (cx, cy), box, float(p[1:].max()), reason, side))
     dice.sort(key=lambda d: (round(d.center[1] / max(8.0, d.box[3])), d.center[0]))

@@ -109,13 +109,26 @@ def test_a_die_the_wider_net_doubts_is_reported_unsure_not_dropped(monkeypatch):
     img, truth = render_scene([2, 4], seed=4, die_px=60)
     monkeypatch.setattr(learned, "P_LOOK", 1.01)           # every die read again ...
     monkeypatch.setattr(learned, "_probs", lambda net, blob, two: np.tile(
-        np.float32([0.9, 0.02, 0.02, 0.02, 0.02, 0.01, 0.01]) if net == "dice_cls_wide.onnx"
+        np.float32([0.9, 0.01, 0.03, 0.02, 0.02, 0.01, 0.01]) if net == "dice_cls_wide.onnx"
         else np.float32([0.0, 0.0, 0.99, 0.0, 0.01, 0.0, 0.0]), (len(blob), 1)))
     r = learned.read_learned(img)                          # ... and called "not a die" by it
     assert len(r.dice) == 2
     assert all(d.value is None and d.reason == "unclear" for d in r.dice)
+    assert all(abs(d.confidence - 0.03) < 1e-6 for d in r.dice)   # the wider net's, not the first's
     monkeypatch.setattr(learned, "SECOND_LOOK", False)
     assert [d.value for d in learned.read_learned(img).dice] == [2, 2]
+
+
+def test_a_second_look_that_disagrees_with_the_first_makes_the_die_unsure(monkeypatch):
+    img, _ = render_scene([2, 4], seed=4, die_px=60)
+    first = np.float32([0.0, 0.0, 0.6, 0.3, 0.1, 0.0, 0.0])      # a 2, not sure: read again
+    monkeypatch.setattr(learned, "_probs", lambda net, blob, two: np.tile(
+        np.float32([0.0, 0.0, 0.02, 0.95, 0.03, 0.0, 0.0]) if net == "dice_cls_wide.onnx" else first,
+        (len(blob), 1)))
+    r = learned.read_learned(img)                          # the wider net: a sure 3
+    assert [(d.value, d.reason) for d in r.dice] == [(None, "disagree")] * 2
+    first[2:4] = [0.3, 0.6]                                # now the first net leans to 3 too
+    assert [d.value for d in learned.read_learned(img).dice] == [3, 3]
 
 
 def _p(value, pv, p_not=0.0):
@@ -139,6 +152,8 @@ def test_judge_gives_a_value_only_when_sure_or_backed_by_the_pips():
     assert j(close, 0.9, True, 4) == (None, "unclear")
     assert j(_p(4, 0.99), 0.9, False, 4) == (None, "edge")
     assert j(_p(4, 0.99), 0.2, True, 4) == (None, "faint")
+    assert j(_p(4, 0.95), 0.9, True, None, first=4) == (4, "")    # the second look agrees
+    assert j(_p(4, 0.95), 0.9, True, None, first=3) == (None, "disagree")
 
 
 def test_the_pip_reader_is_asked_exactly_when_its_value_can_change_the_verdict():

@@ -15,8 +15,9 @@ dependency). The shipped models were made with:
 `--checkpoint FILE.pt` also saves the torch weights and `--resume FILE.pt
 --lr 5e-4` goes on training them (the ONNX export folds batch norm away); the
 shipped classifiers' are in vision/train/checkpoints/.
-`--hard P` draws that share of the photo crops from the dice the shipped
-classifier gives their value less than 0.9 (the second look's job).
+`--hard P`: when a labelled photo die is picked for a crop, it is one of the
+dice the classifier in vision/models/ gives their value less than 0.9 with
+probability P (with 0.3, about a fifth of the photo crops).
 
 Data: the "fit" split (vision.train.data) of ../shared/data/dice/{nell-byler,
 rune55-gray} (`--split` to change) plus scenes from vision.render.render_scene
@@ -151,10 +152,11 @@ HARD_DICE: list = []
 
 
 def mine_hard_dice(real, below: float = L.P_CHECK):
-    """Labelled dice of the train photos the shipped classifier gives their value less than
-    `below`: (image index, label index). The second look is trained more on them."""
+    """Labelled dice of the train photos the classifier in L.MODELS gives their value less
+    than `below`: (image index, label index). The second look is trained more on them
+    (below P_CHECK, a wider set than the dice it reads, below P_LOOK)."""
     if not os.path.isfile(os.path.join(L.MODELS, "dice_cls.onnx")):
-        return []
+        raise SystemExit(f"--hard needs a classifier to find the hard dice: no dice_cls.onnx in {L.MODELS}")
     out = []
     for k, (_, img, labs) in enumerate(real):
         p = L.classify(img, [(x + w / 2, y + h / 2, math.sqrt(w * h)) for _, x, y, w, h in labs])
