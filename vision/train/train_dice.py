@@ -43,7 +43,7 @@ from .data import FOLDERS, SHARED, colour_aug, photos, synthetic
 
 SPLIT = "fit"   # photos trained on; "val" chooses thresholds, "heldout" only measures
 GREY = 0.2      # share of classifier crops made grey (--grey)
-HARD_SHARE = 0.0  # share of photo crops drawn from the hard dice (--hard)
+HARD_SHARE = 0.0  # chance a labelled photo die picked for a crop is a hard one (--hard)
 
 
 def conv(i, o, s=1, d=1):
@@ -398,7 +398,8 @@ def main():
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (cosine decay)")
     ap.add_argument("--grey", type=float, default=GREY, help="share of classifier crops made grey")
     ap.add_argument("--hard", type=float, default=HARD_SHARE,
-                    help="share of photo crops taken from the dice the shipped classifier is unsure of")
+                    help="chance a labelled photo die picked for a crop is one the classifier "
+                         "in vision/models/ gives its value less than 0.9")
     a = ap.parse_args()
     globals()["SPLIT"] = a.split
     globals()["GREY"] = a.grey
