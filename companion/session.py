@@ -7,7 +7,7 @@ listeners that something changed (`change_id`, `wait_for_change`).
 
 The camera and the dice reader are injected (duck-typed) so that the session
 runs, and is tested, with no camera at all:
-    camera: has `.status` (with `.ok`, `.message`, `str()`) and `.capture(timeout)` -> BGR frame
+    camera: has `.status` (with `.ok`, `.state`, `.message`, `str()`) and `.capture(timeout)` -> BGR frame
     reader: frame -> reading with `.dice` (each with `.value`, None when unsure) and `.to_dict()`
     annotate: (frame, reading) -> BGR frame with the reading drawn
 """
@@ -212,8 +212,10 @@ class Session:
         return info
 
     def _capture(self):
-        """A frame taken now, or None when there is no camera or it vanished meanwhile."""
-        if self.camera is None or not self.camera.status.ok:
+        """A frame taken now, or None when there is no camera or it vanished meanwhile.
+
+        A camera still starting is asked too: `capture` waits for its first frame."""
+        if self.camera is None or self.camera.status.state not in ("ok", "starting"):
             return None
         try:
             return self.camera.capture(timeout=3.0)

@@ -17,9 +17,9 @@ def tiny_png(width: int = 64, height: int = 48) -> bytes:
 
 
 class Status:
-    def __init__(self, ok: bool = True):
+    def __init__(self, ok: bool = True, state: str | None = None):
         self.ok = ok
-        self.state = "ok" if ok else "lost"
+        self.state = state or ("ok" if ok else "lost")
         self.reason = "" if ok else "unplugged"
         self.message = "camera ready" if ok else "camera lost: check the cable"
 

@@ -8,7 +8,7 @@ from companion.store import GameStore
 from web import create_app
 
 from .conftest import CODE, SETUP, XHR, post
-from .fakes import FakeCamera, annotate, encode_png, reader
+from .fakes import FakeCamera, Status, annotate, encode_png, reader
 
 UNSURE = [1, 2, None, 4, 5, 6, 2]
 SURE = [1, 2, 3, 4, 5, 6, 2]
@@ -108,4 +108,18 @@ def test_calibration_without_a_camera_is_refused(tmp_path):
     post(c, "/pair", {"code": CODE})
     r = post(c, "/api/calibrate", {})
     assert r.status_code == 409 and r.json["error"] == "camera_unavailable"
+    store.close()
+
+
+@pytest.mark.parametrize("state, read", [("starting", True), ("unavailable", False)])
+def test_a_camera_still_starting_is_asked_for_a_picture(tmp_path, state, read):
+    # Pressing "read" in the first second after launch must wait for the camera, not refuse.
+    store = GameStore(tmp_path / "g.sqlite3")
+    camera = FakeCamera([SURE])
+    camera.status = Status(False, state)
+    session = Session(store, load_profile(), camera=camera, reader=reader, annotate=annotate,
+                      encode_png=encode_png)
+    reading = session.read_dice()
+    assert (reading is not None and reading["values"] == SURE) is read
+    assert (reading is None) is not read
     store.close()
