@@ -1,11 +1,14 @@
 """Choose the learned reader's thresholds on the "val" split (never on held-out photos).
 
-    .venv/bin/python -m vision.train.sweep [--split val] [--models DIR] [--no-second-look]
+    .venv/bin/python -m vision.train.sweep [--split val] [--models DIR]
 
-Runs the detector and the classifier once on every photo of the split, keeps
+Runs the detector and both classifiers once on every photo of the split, keeps
 each detection's probabilities and its matched label (same rule as the
 bench), then prints per-die accuracy, wrong values, unsure, missed and
-phantoms for a grid of P_SURE x P_NOT_DIE. Needs no torch.
+phantoms for a grid of P_SURE x P_NOT_DIE (at the shipped P_LOOK), and of
+P_SURE x P_LOOK (at the shipped P_NOT_DIE; P_LOOK 0: no second look).
+The pip reader's cross-check is left out: it is slow, and asked of few dice.
+Needs no torch.
 """
 
 from __future__ import annotations
@@ -21,9 +24,11 @@ from ..bench import match
 from ..reading import Die, Reading
 from .data import FOLDERS, SHARED, photos
 
+P_SURES = (0.5, 0.7, 0.8, 0.9, 0.95, 0.98)
 
-def collect(split: str, two_views: bool, second_look: bool = True):
-    """Per folder: (list of (probs, the first net's "not a die" probability, detector score,
+
+def collect(split: str, two_views: bool):
+    """Per folder: (list of (the first net's probs, the wide net's probs, detector score,
     label value or None), labelled dice, missed)."""
     out = {}
     for f in FOLDERS:
@@ -32,26 +37,30 @@ def collect(split: str, two_views: bool, second_look: bool = True):
             dets = L.detect(img)
             boxes = [(cx, cy, s) for cx, cy, s, _ in dets]
             first = L.classify(img, boxes, two_views)
-            probs = L.second_look(img, boxes, first) if second_look else first
+            wide = L._probs("dice_cls_wide.onnx", L.crops(img, boxes), two_views) if boxes else first
             r = Reading(tuple(Die(None, (cx, cy), (0, 0, 1, 1), sc) for cx, cy, _, sc in dets))
             pairs, _, miss = match(r, labs)
             lab_of = {id(d): lab[0] for d, lab in pairs}
-            for d, p, p1, det in zip(r.dice, probs, first, dets):
-                rows.append((p, p1[0], det[3], lab_of.get(id(d))))
+            for d, p1, pw, det in zip(r.dice, first, wide, dets):
+                rows.append((p1, pw, det[3], lab_of.get(id(d))))
             n += len(labs)
             missed += len(miss)
         out[f] = (rows, n, missed)
     return out
 
 
-def score(rows, n, missed, p_sure, p_not):
+def score(rows, n, missed, p_sure, p_not, p_look):
+    """The reader's verdicts (learned.second_look and judge, without the pips) for these thresholds."""
     right = wrong = unsure = phantom = phantom_valued = dropped = 0
-    for p, p_first_not, sc, lab in rows:
-        if p_first_not >= p_not:   # the first net decides what is a die (learned.second_look)
+    for p1, pw, sc, lab in rows:
+        if p1[0] >= p_not:         # the first net decides what is a die
             dropped += lab is not None
             continue
+        again = p1[1:].max() < p_look
+        p = pw if again else p1
         v = int(np.argmax(p[1:])) + 1
-        sure = p[v] >= p_sure and sc >= L.MIN_SCORE
+        agree = not again or int(np.argmax(p1[1:])) + 1 == v
+        sure = agree and p[v] >= p_sure and sc >= L.MIN_SCORE
         if lab is None:
             phantom += 1
             phantom_valued += sure
@@ -65,24 +74,30 @@ def score(rows, n, missed, p_sure, p_not):
                 phantom_valued=phantom_valued, n=n)
 
 
+def line(label: str, r: dict) -> str:
+    return (f"  {label}: acc {100 * r['acc']:6.2f}% wrong {r['wrong']:3d} unsure {r['unsure']:3d}"
+            f" missed {r['missed']:3d} phantoms {r['phantom']:3d} ({r['phantom_valued']} valued)")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--split", default="val", choices=["val", "fit", "train"])
     ap.add_argument("--models", default=L.MODELS)
     ap.add_argument("--one-view", action="store_true")
-    ap.add_argument("--no-second-look", action="store_true", help="the first classifier alone")
     a = ap.parse_args()
     L.MODELS = a.models
     cv2.setNumThreads(1)
-    data = collect(a.split, not a.one_view, not a.no_second_look)
+    data = collect(a.split, not a.one_view)
     for f, (rows, n, missed) in data.items():
         print(f"== {f} [{a.split}] {n} dice, detector missed {missed}, detections {len(rows)}")
+        print(f"  -- P_SURE x P_NOT_DIE, P_LOOK {L.P_LOOK}")
         for p_not in (0.4, 0.5, 0.6, 0.7, 0.8):
-            for p_sure in (0.5, 0.7, 0.8, 0.9, 0.95, 0.98):
-                r = score(rows, n, missed, p_sure, p_not)
-                print(f"  not>={p_not:.2f} sure>={p_sure:.2f}: acc {100 * r['acc']:6.2f}% wrong {r['wrong']:3d}"
-                      f" unsure {r['unsure']:3d} missed {r['missed']:3d} phantoms {r['phantom']:3d}"
-                      f" ({r['phantom_valued']} valued)")
+            for p_sure in P_SURES:
+                print(line(f"not>={p_not:.2f} sure>={p_sure:.2f}", score(rows, n, missed, p_sure, p_not, L.P_LOOK)))
+        print(f"  -- P_SURE x P_LOOK, P_NOT_DIE {L.P_NOT_DIE}")
+        for p_look in (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0):
+            for p_sure in P_SURES:
+                print(line(f"look<{p_look:.2f} sure>={p_sure:.2f}", score(rows, n, missed, p_sure, L.P_NOT_DIE, p_look)))
 
 
 if __name__ == "__main__":

@@ -44,6 +44,7 @@ from .data import FOLDERS, SHARED, colour_aug, photos, synthetic
 SPLIT = "fit"   # photos trained on; "val" chooses thresholds, "heldout" only measures
 GREY = 0.2      # share of classifier crops made grey (--grey)
 HARD_SHARE = 0.0  # chance a labelled photo die picked for a crop is a hard one (--hard)
+TRAIN_FOLDERS = FOLDERS  # the shared folders trained on (--folders; one alone: a test on the other)
 
 
 def conv(i, o, s=1, d=1):
@@ -113,7 +114,7 @@ class Det(nn.Module):
 
 def load_sources(n_syn: int):
     real = []
-    for f in FOLDERS:
+    for f in TRAIN_FOLDERS:
         real += photos(os.path.join(SHARED, f), SPLIT)
     syn = synthetic(n_syn, seed=1)
     print(f"train photos {len(real)} ({sum(len(l) for _, _, l in real)} dice), synthetic {len(syn)}",
@@ -392,6 +393,8 @@ def main():
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--split", default=SPLIT, choices=["fit", "train", "all"],
                     help="photos to train on (fit: train minus val; all: for the shipped model)")
+    ap.add_argument("--folders", default=",".join(FOLDERS),
+                    help="shared folders to train on, comma-separated (one alone: the other is a new camera)")
     ap.add_argument("--out", default=L.MODELS, help="folder for the .onnx file")
     ap.add_argument("--checkpoint", metavar="FILE.pt", help="also save the torch weights (to resume)")
     ap.add_argument("--resume", metavar="FILE.pt", help="start from saved torch weights")
@@ -404,6 +407,9 @@ def main():
     globals()["SPLIT"] = a.split
     globals()["GREY"] = a.grey
     globals()["HARD_SHARE"] = a.hard
+    globals()["TRAIN_FOLDERS"] = tuple(f for f in a.folders.split(",") if f)
+    if not TRAIN_FOLDERS or set(TRAIN_FOLDERS) - set(FOLDERS):
+        ap.error(f"--folders: choose from {', '.join(FOLDERS)}")
     torch.set_num_threads(a.threads)
     cv2.setNumThreads(1)
     train(a.kind, a.minutes, a.synthetic, a.seed, a.out, a.checkpoint, a.resume, a.lr)

@@ -1,0 +1,47 @@
+"""The threshold sweep scores a detection as the reader would (second look, disagreement, drop)."""
+
+import numpy as np
+
+from vision import learned as L
+from vision.train.sweep import score
+
+
+def probs(not_die: float, value: int, p: float) -> np.ndarray:
+    out = np.full(7, (1.0 - not_die - p) / 5, np.float32)
+    out[0], out[value] = not_die, p
+    return out
+
+
+SURE_3 = probs(0.0, 3, 0.95)
+DOUBT_3 = probs(0.1, 3, 0.5)       # a die, but no value the first net is sure of
+WIDE_3 = probs(0.0, 3, 0.9)
+WIDE_5 = probs(0.0, 5, 0.9)
+
+
+def test_a_die_the_first_net_is_sure_of_is_not_read_again():
+    r = score([(SURE_3, WIDE_5, 0.9, 3)], n=1, missed=0, p_sure=0.7, p_not=0.6, p_look=0.7)
+    assert (r["acc"], r["wrong"], r["unsure"]) == (1.0, 0, 0)
+
+
+def test_the_second_look_values_a_doubtful_die_when_the_two_nets_agree():
+    rows = [(DOUBT_3, WIDE_3, 0.9, 3)]
+    assert score(rows, 1, 0, 0.7, 0.6, p_look=0.7)["acc"] == 1.0
+    assert score(rows, 1, 0, 0.7, 0.6, p_look=0.0)["unsure"] == 1     # P_LOOK 0: the first net alone
+
+
+def test_a_second_look_that_disagrees_leaves_the_die_unsure_not_wrong():
+    r = score([(DOUBT_3, WIDE_5, 0.9, 5)], 1, 0, 0.7, 0.6, p_look=0.7)
+    assert (r["acc"], r["wrong"], r["unsure"]) == (0.0, 0, 1)
+
+
+def test_the_first_net_alone_drops_what_is_not_a_die():
+    not_a_die = probs(0.8, 2, 0.1)
+    r = score([(not_a_die, WIDE_3, 0.9, 3), (not_a_die, WIDE_3, 0.9, None)], 1, 0, 0.7, 0.6, 0.7)
+    assert (r["missed"], r["phantom"]) == (1, 0)
+    r = score([(probs(0.3, 3, 0.5), probs(0.9, 3, 0.05), 0.9, None)], 1, 0, 0.7, 0.6, 0.7)
+    assert (r["phantom"], r["phantom_valued"]) == (1, 0)  # the wide net's doubt is unsure, not dropped
+
+
+def test_a_faint_detection_never_gets_a_value():
+    r = score([(SURE_3, WIDE_3, L.MIN_SCORE - 0.01, 3)], 1, 0, 0.7, 0.6, 0.7)
+    assert r["unsure"] == 1
