@@ -63,7 +63,7 @@ P_CHECK = 0.9            # ... those whose value has probability below this (the
 SECOND_P = 0.5           # below P_SURE, a value still when the pips agree, p >= SECOND_P ...
 SECOND_LEAD = 0.2        # ... leading the next value by this much, and above "not a die"
 PIP_CROP = 0.85          # the pip reader reads a square of +-PIP_CROP x the die's side around it
-EDGE = 0.15              # a die whose box leaves the frame by more than this x its size is unsure
+EDGE = 0.3               # a die whose box leaves the frame by more than this x its side is unsure
 BOX_PER_FACE = 1.27      # the detector's box side / the top face's side, on average (4 / pi)
 
 NETS = ("dice_det.onnx", "dice_cls.onnx", "dice_cls_wide.onnx")
@@ -144,15 +144,17 @@ def looked_at(p: np.ndarray) -> np.ndarray:
     return (p[:, 0] < P_NOT_DIE) & (p[:, 1:].max(axis=1) < P_LOOK)
 
 
-def second_look(frame: np.ndarray, boxes, p: np.ndarray) -> np.ndarray:
+def second_look(frame: np.ndarray, boxes, p: np.ndarray, valuable=None) -> np.ndarray:
     """p, with the rows `looked_at` replaced by the wider classifier's probabilities.
 
     The wider net reads such dice better, but costs 2.5 times as much: it
-    sees only these (a few dice a tray). It decides their value, not whether
-    they are dice: that stays the first net's call, so a die it doubts is
-    reported unsure, never dropped, and nothing dropped comes back.
+    sees only these (a few dice a tray), and of them only the `valuable`
+    ones (a bool per row; default all): a faint or cut die stays unsure
+    whatever it reads. It decides their value, not whether they are dice:
+    that stays the first net's call, so a die it doubts is reported unsure,
+    never dropped, and nothing dropped comes back.
     """
-    look = np.nonzero(looked_at(p))[0]
+    look = np.nonzero(looked_at(p) & (True if valuable is None else np.asarray(valuable, bool)))[0]
     out = p.copy()
     if len(look):
         out[look] = _probs("dice_cls_wide.onnx", crops(frame, [boxes[i] for i in look]), TWO_VIEWS)
@@ -257,6 +259,12 @@ def judge(p: np.ndarray, score: float, inside: bool, pips: int | None,
     return None, "unclear"
 
 
+def _inside(cx: float, cy: float, side: float, W: int, H: int) -> bool:
+    """Whether a die's box leaves the W x H frame by at most EDGE x its side."""
+    m = side / 2 - EDGE * side    # the centre at least this far in
+    return m <= cx <= W - 1 - m and m <= cy <= H - 1 - m
+
+
 def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None) -> Reading:
     """Read a validated (H, W, 3) uint8 BGR frame; `config` a vision.Config or None.
 
@@ -275,18 +283,18 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
     dets = [(cx + ox, cy + oy, side, score)
             for cx, cy, side, score in detect(img, getattr(config, "die_px", None))]
     boxes = [(cx, cy, s) for cx, cy, s, _ in dets]
+    inside = [_inside(cx, cy, side, W, H) for cx, cy, side, _ in dets]
+    valuable = np.array([ins and score >= MIN_SCORE for ins, (*_, score) in zip(inside, dets)], bool)
     first = classify(frame, boxes)
-    probs = second_look(frame, boxes, first) if SECOND_LOOK else first
-    relooked = looked_at(first) if SECOND_LOOK else np.zeros(len(first), bool)
+    relooked = looked_at(first) & valuable if SECOND_LOOK else np.zeros(len(first), bool)
+    probs = second_look(frame, boxes, first, valuable) if SECOND_LOOK else first
     dice = []
-    for (cx, cy, side, score), p, p1, again in zip(dets, probs, first, relooked):
+    for (cx, cy, side, score), p, p1, again, ins, ok in zip(dets, probs, first, relooked, inside, valuable):
         if p1[0] >= P_NOT_DIE:
             continue
-        m = EDGE * side - side / 2
-        inside = m <= cx <= W - 1 - m and m <= cy <= H - 1 - m
-        ask = check and inside and score >= MIN_SCORE and pips_matter(p)
+        ask = check and ok and pips_matter(p)
         pips = pip_value(frame, cx, cy, side) if ask else None
-        value, reason = judge(p, score, inside, pips, int(np.argmax(p1[1:])) + 1 if again else None)
+        value, reason = judge(p, score, ins, pips, int(np.argmax(p1[1:])) + 1 if again else None)
         box = (int(round(cx - side / 2)), int(round(cy - side / 2)), int(round(side)), int(round(side)))
         dice.append(Die(value, (cx, cy), box, float(p[1:].max()), reason, side))
     dice.sort(key=lambda d: (round(d.center[1] / max(8.0, d.box[3])), d.center[0]))

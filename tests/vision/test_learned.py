@@ -105,6 +105,43 @@ def test_the_second_look_rereads_only_the_dice_the_first_net_cannot_value(monkey
     assert np.array_equal(learned.second_look(img, boxes, not_die), not_die)
 
 
+def test_a_die_is_cut_by_the_frame_when_its_box_leaves_it_by_more_than_edge():
+    side, W, H = 100.0, 640, 480
+    e = learned.EDGE * side
+    assert learned._inside(50.0, 240.0, side, W, H)                  # box touching the left side
+    assert learned._inside(50.0 - e + 1, 240.0, side, W, H)
+    assert not learned._inside(50.0 - e - 1, 240.0, side, W, H)
+    assert not learned._inside(320.0, H - 1 - 50.0 + e + 1, side, W, H)   # the bottom side too
+    assert not learned._inside(0.0, 240.0, side, W, H)               # half of it out
+
+
+def test_a_die_cut_in_half_by_the_frame_is_unsure_a_whole_one_beside_it_is_read():
+    img, truth = render_scene([6, 4], seed=4, die_px=60)
+    t = min(truth, key=lambda t: t.center[0])
+    half = learned.read_learned(np.ascontiguousarray(img[:, int(t.center[0]):]))
+    whole = learned.read_learned(np.ascontiguousarray(img[:, max(0, int(t.center[0] - t.box_side / 2) - 2):]))
+    near = lambda r: min(r.dice, key=lambda d: d.center[0])         # noqa: E731
+    assert (near(half).value, near(half).reason) == (None, "edge")   # half a 6 looks like a 3
+    assert near(whole).value == t.value
+
+
+def test_a_die_that_can_get_no_value_is_not_read_again(monkeypatch):
+    # A die cut by the frame's edge stays unsure whatever the wider net says: not worth its time.
+    img, truth = render_scene([2, 4], seed=4, die_px=60)
+    t = min(truth, key=lambda t: t.center[0])
+    x0 = int(t.center[0])                                  # cut the frame through the leftmost die
+    img = np.ascontiguousarray(img[:, x0:])
+    monkeypatch.setattr(learned, "P_LOOK", 1.01)           # every die below P_LOOK
+    seen = []
+    real = learned._probs
+    monkeypatch.setattr(learned, "_probs", lambda net, blob, two: (seen.append((net, len(blob))),
+                                                                     real(net, blob, two))[1])
+    r = learned.read_learned(img)
+    edge = [d for d in r.dice if d.reason == "edge"]
+    assert len(edge) == 1 and len(r.dice) == 2
+    assert seen == [("dice_cls.onnx", 2), ("dice_cls_wide.onnx", 1)]
+
+
 def test_a_die_the_wider_net_doubts_is_reported_unsure_not_dropped(monkeypatch):
     img, truth = render_scene([2, 4], seed=4, die_px=60)
     monkeypatch.setattr(learned, "P_LOOK", 1.01)           # every die read again ...
