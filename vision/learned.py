@@ -63,7 +63,8 @@ P_CHECK = 0.9            # ... those whose value has probability below this (the
 SECOND_P = 0.5           # below P_SURE, a value still when the pips agree, p >= SECOND_P ...
 SECOND_LEAD = 0.2        # ... leading the next value by this much, and above "not a die"
 PIP_CROP = 0.85          # the pip reader reads a square of +-PIP_CROP x the die's side around it
-EDGE = 0.3               # a die whose box leaves the frame by more than this x its side is unsure
+EDGE = 0.3               # a die whose box leaves the frame by more than this x its side is unsure;
+NEAR_EDGE = 0.15         # ... by more than this, it needs P_CHECK, and the pips cannot lift it
 BOX_PER_FACE = 1.27      # the detector's box side / the top face's side, on average (4 / pi)
 
 NETS = ("dice_det.onnx", "dice_cls.onnx", "dice_cls_wide.onnx")
@@ -240,14 +241,17 @@ def pips_matter(p: np.ndarray) -> bool:
     return P_SURE <= pv < P_CHECK or (pv < P_SURE and _leans(p))
 
 
-def judge(p: np.ndarray, score: float, inside: bool, pips: int | None,
+def judge(p: np.ndarray, score: float, cut: float, pips: int | None,
           first: int | None = None) -> tuple[int | None, str]:
     """(value or None, reason if None) for one detection: probabilities p (7), detector
-    score, whether the die lies within the frame, the pip reader's value (or None), and
-    for a die the second look read again, the first classifier's most likely value."""
+    score, how much of its box is out of the frame (`cut_by_frame`), the pip reader's
+    value (or None), and for a die the second look read again, the first classifier's
+    most likely value."""
     v = int(np.argmax(p[1:])) + 1
-    if not inside:
+    if cut > EDGE:
         return None, "edge"
+    if cut > NEAR_EDGE and p[v] < P_CHECK:
+        return None, "edge"                   # part of the face may be out: half a 6 shows a 3
     if score < MIN_SCORE:
         return None, "faint"
     if (pips is not None and pips != v) or (first is not None and first != v):
@@ -259,10 +263,12 @@ def judge(p: np.ndarray, score: float, inside: bool, pips: int | None,
     return None, "unclear"
 
 
-def _inside(cx: float, cy: float, side: float, W: int, H: int) -> bool:
-    """Whether a die's box leaves the W x H frame by at most EDGE x its side."""
-    m = side / 2 - EDGE * side    # the centre at least this far in
-    return m <= cx <= W - 1 - m and m <= cy <= H - 1 - m
+def cut_by_frame(cx: float, cy: float, side: float, W: int, H: int) -> float:
+    """How far a die's box leaves the W x H frame, as a share of its side (<= 0: inside).
+
+    The detector centres a cut die on what it sees and underrates its size,
+    so the true share is larger still: hence the margin of NEAR_EDGE."""
+    return max(side / 2 - cx, side / 2 - cy, cx + side / 2 - (W - 1), cy + side / 2 - (H - 1)) / side
 
 
 def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None) -> Reading:
@@ -283,18 +289,18 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
     dets = [(cx + ox, cy + oy, side, score)
             for cx, cy, side, score in detect(img, getattr(config, "die_px", None))]
     boxes = [(cx, cy, s) for cx, cy, s, _ in dets]
-    inside = [_inside(cx, cy, side, W, H) for cx, cy, side, _ in dets]
-    valuable = np.array([ins and score >= MIN_SCORE for ins, (*_, score) in zip(inside, dets)], bool)
+    cut = [cut_by_frame(cx, cy, side, W, H) for cx, cy, side, _ in dets]
+    valuable = np.array([c <= EDGE and score >= MIN_SCORE for c, (*_, score) in zip(cut, dets)], bool)
     first = classify(frame, boxes)
     relooked = looked_at(first) & valuable if SECOND_LOOK else np.zeros(len(first), bool)
     probs = second_look(frame, boxes, first, valuable) if SECOND_LOOK else first
     dice = []
-    for (cx, cy, side, score), p, p1, again, ins, ok in zip(dets, probs, first, relooked, inside, valuable):
+    for (cx, cy, side, score), p, p1, again, c, ok in zip(dets, probs, first, relooked, cut, valuable):
         if p1[0] >= P_NOT_DIE:
             continue
-        ask = check and ok and pips_matter(p)
+        ask = check and ok and c <= NEAR_EDGE and pips_matter(p)
         pips = pip_value(frame, cx, cy, side) if ask else None
-        value, reason = judge(p, score, ins, pips, int(np.argmax(p1[1:])) + 1 if again else None)
+        value, reason = judge(p, score, c, pips, int(np.argmax(p1[1:])) + 1 if again else None)
         box = (int(round(cx - side / 2)), int(round(cy - side / 2)), int(round(side)), int(round(side)))
         dice.append(Die(value, (cx, cy), box, float(p[1:].max()), reason, side))
     dice.sort(key=lambda d: (round(d.center[1] / max(8.0, d.box[3])), d.center[0]))
