@@ -50,6 +50,15 @@ def test_auto_zoom_reads_dice_far_bigger_than_the_first_pass_expects():
     assert right >= 0.75 * total
 
 
+def test_auto_zoom_reads_dice_far_smaller_than_the_first_pass_expects():
+    # 20 px dice on a 1920x1080 frame: ~4 detector pixels in the first pass, which
+    # rates them ~10 (its floor); the second pass brings them to ZOOM_IN[1]. (Before
+    # ZOOM_IN rose from 8 to 12, it never fired: 3 of these 19 dice were read.)
+    right, wrong, total = _tally(learned.read_learned, _scenes(18, 22, n=4, size=(1920, 1080)))
+    assert wrong == 0
+    assert right >= 0.6 * total
+
+
 def test_die_size_estimate_follows_the_dice():
     # The detector measures the square box around the die (face side to 1.41 x it).
     for die_px in (40, 70, 150):
