@@ -298,9 +298,11 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
     for (cx, cy, side, score), p, p1, again, c, ok in zip(dets, probs, first, relooked, cut, valuable):
         if p1[0] >= P_NOT_DIE:
             continue
-        ask = check and ok and c <= NEAR_EDGE and pips_matter(p)
+        was = int(np.argmax(p1[1:])) + 1 if again else None
+        # The pip reader is slow: not asked when the two nets already disagree.
+        ask = check and ok and c <= NEAR_EDGE and was in (None, int(np.argmax(p[1:])) + 1) and pips_matter(p)
         pips = pip_value(frame, cx, cy, side) if ask else None
-        value, reason = judge(p, score, c, pips, int(np.argmax(p1[1:])) + 1 if again else None)
+        value, reason = judge(p, score, c, pips, was)
         box = (int(round(cx - side / 2)), int(round(cy - side / 2)), int(round(side)), int(round(side)))
         dice.append(Die(value, (cx, cy), box, float(p[1:].max()), reason, side))
     dice.sort(key=lambda d: (round(d.center[1] / max(8.0, d.box[3])), d.center[0]))

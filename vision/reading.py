@@ -26,7 +26,9 @@ class Die:
 
     value: 1-6, or None when unsure.
     center: (x, y) float pixels of the top face's centre.
-    box: (x, y, w, h) int pixels, axis-aligned box around the die's top face.
+    box: (x, y, w, h) int pixels, axis-aligned box around the die (learned
+        reader: the detector's square box, the die's sides included; pip
+        reader: around the top face).
     confidence: 0.0-1.0. Learned reader: the classifier's probability of the
         value (of its most likely value for an unsure die). Pip reader: how
         clearly pips and blank face positions separate.
