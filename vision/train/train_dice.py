@@ -44,6 +44,7 @@ from .data import FOLDERS, SHARED, colour_aug, photos, synthetic
 SPLIT = "fit"   # photos trained on; "val" chooses thresholds, "heldout" only measures
 GREY = 0.2      # share of classifier crops made grey (--grey)
 HARD_SHARE = 0.0  # chance a labelled photo die picked for a crop is a hard one (--hard)
+SYN_SHARE = 0.3  # share of batches drawn from rendered scenes (--syn-share)
 TRAIN_FOLDERS = FOLDERS  # the shared folders trained on (--folders; one alone: a test on the other)
 
 
@@ -328,7 +329,7 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MOD
         frac = (time.time() - t0) / (minutes * 60)
         for gparam in opt.param_groups:
             gparam["lr"] = lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
-        srcs = syn if rng.random() < 0.3 else real
+        srcs = syn if rng.random() < SYN_SHARE else real
         model.train()
         if classifier:
             x, y = cls_batch(srcs, bs, rng)
@@ -393,6 +394,7 @@ def main():
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--split", default=SPLIT, choices=["fit", "train", "all"],
                     help="photos to train on (fit: train minus val; all: for the shipped model)")
+    ap.add_argument("--syn-share", type=float, default=SYN_SHARE, help="share of batches of rendered scenes")
     ap.add_argument("--folders", default=",".join(FOLDERS),
                     help="shared folders to train on, comma-separated (one alone: the other is a new camera)")
     ap.add_argument("--out", default=L.MODELS, help="folder for the .onnx file")
@@ -407,6 +409,7 @@ def main():
     globals()["SPLIT"] = a.split
     globals()["GREY"] = a.grey
     globals()["HARD_SHARE"] = a.hard
+    globals()["SYN_SHARE"] = a.syn_share
     globals()["TRAIN_FOLDERS"] = tuple(f for f in a.folders.split(",") if f)
     if not TRAIN_FOLDERS or set(TRAIN_FOLDERS) - set(FOLDERS):
         ap.error(f"--folders: choose from {', '.join(FOLDERS)}")
