@@ -145,17 +145,17 @@ def looked_at(p: np.ndarray) -> np.ndarray:
     return (p[:, 0] < P_NOT_DIE) & (p[:, 1:].max(axis=1) < P_LOOK)
 
 
-def second_look(frame: np.ndarray, boxes, p: np.ndarray, valuable=None) -> np.ndarray:
-    """p, with the rows `looked_at` replaced by the wider classifier's probabilities.
+def second_look(frame: np.ndarray, boxes, p: np.ndarray, rows=None) -> np.ndarray:
+    """p, with `rows` (a bool per row; default `looked_at(p)`) replaced by the wider
+    classifier's probabilities.
 
     The wider net reads such dice better, but costs 2.5 times as much: it
-    sees only these (a few dice a tray), and of them only the `valuable`
-    ones (a bool per row; default all): a faint or cut die stays unsure
-    whatever it reads. It decides their value, not whether they are dice:
-    that stays the first net's call, so a die it doubts is reported unsure,
-    never dropped, and nothing dropped comes back.
+    sees only these (a few dice a tray; the reader leaves out the faint and
+    cut ones, unsure whatever it reads). It decides their value, not whether
+    they are dice: that stays the first net's call, so a die it doubts is
+    reported unsure, never dropped, and nothing dropped comes back.
     """
-    look = np.nonzero(looked_at(p) & (True if valuable is None else np.asarray(valuable, bool)))[0]
+    look = np.nonzero(looked_at(p) if rows is None else rows)[0]
     out = p.copy()
     if len(look):
         out[look] = _probs("dice_cls_wide.onnx", crops(frame, [boxes[i] for i in look]), TWO_VIEWS)
@@ -293,14 +293,15 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
     valuable = np.array([c <= EDGE and score >= MIN_SCORE for c, (*_, score) in zip(cut, dets)], bool)
     first = classify(frame, boxes)
     relooked = looked_at(first) & valuable if SECOND_LOOK else np.zeros(len(first), bool)
-    probs = second_look(frame, boxes, first, valuable) if SECOND_LOOK else first
+    probs = second_look(frame, boxes, first, relooked)
     dice = []
     for (cx, cy, side, score), p, p1, again, c, ok in zip(dets, probs, first, relooked, cut, valuable):
         if p1[0] >= P_NOT_DIE:
             continue
         was = int(np.argmax(p1[1:])) + 1 if again else None
-        # The pip reader is slow: not asked when the two nets already disagree.
-        ask = check and ok and c <= NEAR_EDGE and was in (None, int(np.argmax(p[1:])) + 1) and pips_matter(p)
+        nets_agree = was in (None, int(np.argmax(p[1:])) + 1)
+        # The pip reader is slow: asked only when its answer can change the verdict.
+        ask = check and ok and c <= NEAR_EDGE and nets_agree and pips_matter(p)
         pips = pip_value(frame, cx, cy, side) if ask else None
         value, reason = judge(p, score, c, pips, was)
         box = (int(round(cx - side / 2)), int(round(cy - side / 2)), int(round(side)), int(round(side)))
