@@ -1,6 +1,7 @@
-"""The threshold sweep scores a detection as the reader would (second look, disagreement, drop)."""
+"""The training tools: the threshold sweep scores a detection as the reader would; folder lists."""
 
 import numpy as np
+import pytest
 
 from vision import learned as L
 from vision.train.sweep import score
@@ -45,3 +46,13 @@ def test_the_first_net_alone_drops_what_is_not_a_die():
 def test_a_faint_detection_never_gets_a_value():
     r = score([(SURE_3, WIDE_3, L.MIN_SCORE - 0.01, 3)], 1, 0, 0.7, 0.6, 0.7)
     assert r["unsure"] == 1
+
+
+def test_folder_lists_name_only_shared_folders():
+    from vision.train.data import FOLDERS, folder_list
+
+    assert folder_list("rune55-gray") == ("rune55-gray",)
+    assert folder_list(",".join(FOLDERS)) == FOLDERS
+    for bad in ("", "nell", "nell-byler,../secret"):
+        with pytest.raises(ValueError):
+            folder_list(bad)

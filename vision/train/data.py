@@ -19,6 +19,14 @@ SHARED = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.di
 FOLDERS = ("nell-byler", "rune55-gray")
 
 
+def folder_list(text: str) -> tuple[str, ...]:
+    """argparse type: comma-separated shared folder names, each one of FOLDERS."""
+    out = tuple(f for f in text.split(",") if f)
+    if not out or set(out) - set(FOLDERS):
+        raise ValueError(text)
+    return out
+
+
 def _byte(name: str) -> int:
     return hashlib.md5(name.encode()).digest()[0]
 

@@ -5,6 +5,12 @@
 Runs `vision.bench.run` (same matching rule as `python -m vision bench`) on the
 held-out photos (vision.train.data.held_out) of each shared folder, for each
 reader, with timing at 1280x720 on one OpenCV thread. Needs no torch.
+
+A new camera and new dice: nets trained on one folder alone
+(`train_dice --folders nell-byler`, no wide net) read the other, e.g.
+
+    .venv/bin/python -m vision.train.eval_heldout --models DIR --folders rune55-gray --split all \
+        --readers learned --no-second-look --errata
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import os
 from .. import bench
 from .. import learned as L
 from ..detect import read_frame, validate_frame
-from .data import FOLDERS, SHARED, SPLITS
+from .data import FOLDERS, SHARED, SPLITS, folder_list
 
 READERS = {
     "pips": lambda f, c: read_frame(f, c),
@@ -31,10 +37,14 @@ def main():
     ap.add_argument("--errors", type=int, default=0)
     ap.add_argument("--models", default=L.MODELS, help="folder of the .onnx files to measure")
     ap.add_argument("--errata", action="store_true", help="score against vision/label_errata.csv's labels")
+    ap.add_argument("--folders", type=folder_list, default=FOLDERS,
+                    help=f"shared folders to read, comma-separated ({', '.join(FOLDERS)})")
+    ap.add_argument("--no-second-look", action="store_true", help="the first classifier alone (no wide net)")
     a = ap.parse_args()
     L.MODELS = a.models
+    L.SECOND_LOOK = not a.no_second_look
     only = SPLITS[a.split]
-    for folder in FOLDERS:
+    for folder in a.folders:
         path = os.path.join(SHARED, folder)
         for name in a.readers.split(","):
             errata = bench.ERRATA if a.errata else None

@@ -39,7 +39,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from .. import learned as L
-from .data import FOLDERS, SHARED, colour_aug, photos, synthetic
+from .data import FOLDERS, SHARED, colour_aug, folder_list, photos, synthetic
 
 SPLIT = "fit"   # photos trained on; "val" chooses thresholds, "heldout" only measures
 GREY = 0.2      # share of classifier crops made grey (--grey)
@@ -395,8 +395,9 @@ def main():
     ap.add_argument("--split", default=SPLIT, choices=["fit", "train", "all"],
                     help="photos to train on (fit: train minus val; all: for the shipped model)")
     ap.add_argument("--syn-share", type=float, default=SYN_SHARE, help="share of batches of rendered scenes")
-    ap.add_argument("--folders", default=",".join(FOLDERS),
-                    help="shared folders to train on, comma-separated (one alone: the other is a new camera)")
+    ap.add_argument("--folders", type=folder_list, default=FOLDERS,
+                    help=f"shared folders to train on, comma-separated ({', '.join(FOLDERS)}; one alone: "
+                         "the other is a new camera)")
     ap.add_argument("--out", default=L.MODELS, help="folder for the .onnx file")
     ap.add_argument("--checkpoint", metavar="FILE.pt", help="also save the torch weights (to resume)")
     ap.add_argument("--resume", metavar="FILE.pt", help="start from saved torch weights")
@@ -410,9 +411,7 @@ def main():
     globals()["GREY"] = a.grey
     globals()["HARD_SHARE"] = a.hard
     globals()["SYN_SHARE"] = a.syn_share
-    globals()["TRAIN_FOLDERS"] = tuple(f for f in a.folders.split(",") if f)
-    if not TRAIN_FOLDERS or set(TRAIN_FOLDERS) - set(FOLDERS):
-        ap.error(f"--folders: choose from {', '.join(FOLDERS)}")
+    globals()["TRAIN_FOLDERS"] = a.folders
     torch.set_num_threads(a.threads)
     cv2.setNumThreads(1)
     train(a.kind, a.minutes, a.synthetic, a.seed, a.out, a.checkpoint, a.resume, a.lr)
