@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from .pips import Pips, find_pips, sample
-from .reading import Die, Reading, ReadError
+from .reading import Die, Reading, ReadError, in_reading_order
 
 # Grid positions (i, j) in units of the pip step; the six faces as sets.
 _GRID = [(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)]
@@ -177,8 +177,7 @@ def read_frame(frame: np.ndarray, config: Config | None = None) -> Reading:
         box = (int(round(x0)), int(round(y0)), int(round(2 * half)), int(round(2 * half)))
         dice.append(Die(hp.value, (hp.cx + ox, hp.cy + oy), box, hp.conf, hp.reason,
                         float(hp.side)))
-    dice.sort(key=lambda d: (round(d.center[1] / max(8.0, d.box[3])), d.center[0]))
-    return Reading(tuple(dice), W, H)
+    return Reading(tuple(in_reading_order(dice)), W, H)
 
 
 # --------------------------------------------------------------------------- grouping

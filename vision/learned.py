@@ -38,7 +38,7 @@ import threading
 import cv2
 import numpy as np
 
-from .reading import Die, Reading
+from .reading import Die, Reading, in_reading_order
 
 MODELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models")
 DET_AREA = 384 * 216     # uncalibrated first pass: detector input area, pixels
@@ -306,5 +306,4 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
         value, reason = judge(p, score, c, pips, was)
         box = (int(round(cx - side / 2)), int(round(cy - side / 2)), int(round(side)), int(round(side)))
         dice.append(Die(value, (cx, cy), box, float(p[1:].max()), reason, side))
-    dice.sort(key=lambda d: (round(d.center[1] / max(8.0, d.box[3])), d.center[0]))
-    return Reading(tuple(dice), W, H)
+    return Reading(tuple(in_reading_order(dice)), W, H)

@@ -59,6 +59,21 @@ class Die:
         }
 
 
+def in_reading_order(dice) -> list[Die]:
+    """The dice in rows, top to bottom, each row left to right, as people read a tray.
+
+    A die starts a new row when its centre is more than half a die below the
+    top of the row so far (fixed bands would split a row whose dice straddle
+    a band's edge)."""
+    rows: list[list[Die]] = []
+    for d in sorted(dice, key=lambda d: d.center[1]):
+        if rows and d.center[1] - rows[-1][0].center[1] <= max(4.0, d.box[3] / 2):
+            rows[-1].append(d)
+        else:
+            rows.append([d])
+    return [d for row in rows for d in sorted(row, key=lambda d: d.center[0])]
+
+
 @dataclass(frozen=True)
 class Reading:
     """All dice found on one frame, sorted top-to-bottom then left-to-right.

@@ -3,6 +3,7 @@
 import json
 
 from vision import Die, Reading
+from vision.reading import in_reading_order
 
 
 def test_to_dict_is_the_documented_json():
@@ -22,3 +23,21 @@ def test_complete_and_total():
     assert Reading((sure, unsure)).total() is None and not Reading((sure, unsure)).complete
     assert Reading(()).total() is None and not Reading(()).complete
     assert Reading((sure, unsure)).unsure == [unsure]
+
+
+def _die(x, y, side=60):
+    return Die(1, (x, y), (int(x - side / 2), int(y - side / 2), side, side), 1.0)
+
+
+def test_dice_come_in_rows_top_to_bottom_each_left_to_right():
+    # One row whose dice straddle y = 150 (fixed bands of 60 px would split it at 2.5),
+    # then a second row well below.
+    a, b, c = _die(50, 151), _die(300, 149), _die(200, 160)
+    d, e = _die(250, 260), _die(50, 270)
+    assert in_reading_order([b, d, a, e, c]) == [a, c, b, e, d]
+
+
+def test_a_die_more_than_half_a_die_below_a_row_starts_the_next():
+    top, low = _die(100, 100), _die(50, 131)
+    assert in_reading_order([low, top]) == [top, low]
+    assert in_reading_order([_die(50, 129), top]) == [_die(50, 129), top]
