@@ -25,8 +25,10 @@ vision/train/train_dice.py; docs/vision.md gives the data and the figures.
    pip reader (vision.detect, on a crop around the die) reads the same value.
    Dice below P_CHECK are read by the pip reader too, and a different value
    makes them unsure, as does a second look that disagrees with the first;
-   so do a faint detection and a die cut by the frame's edge. Any die not
-   given a value is reported with value None ("unsure"), so the table looks.
+   so do a faint detection and a die cut by the frame (box more than EDGE
+   out of it; more than NEAR_EDGE out, it needs P_CHECK, pips or not).
+   Any die not given a value is reported with value None ("unsure"), so
+   the table looks.
 """
 
 from __future__ import annotations
