@@ -69,7 +69,8 @@ EDGE = 0.3               # a die whose box leaves the frame by more than this x 
 NEAR_EDGE = 0.15         # ... by more than this, it needs P_CHECK, and the pips cannot lift it
 BOX_PER_FACE = 1.27      # the detector's box side / the top face's side, on average (4 / pi)
 
-NETS = ("dice_det.onnx", "dice_cls.onnx", "dice_cls_wide.onnx")
+CLS_NET, WIDE_NET = "dice_cls.onnx", "dice_cls_wide.onnx"   # the first classifier, the second look
+NETS = ("dice_det.onnx", CLS_NET, WIDE_NET)
 _nets: dict = {}
 _lock = threading.Lock()   # a cv2.dnn.Net runs one input at a time
 
@@ -134,11 +135,11 @@ def _probs(net: str, blob: np.ndarray, two: bool) -> np.ndarray:
     return (p[:n] + p[n:]) / 2 if two else p
 
 
-def classify(frame: np.ndarray, boxes, two_views: bool | None = None) -> np.ndarray:
-    """(N, 7) probabilities (0 = not a die, 1-6) for boxes [(cx, cy, side)]."""
+def classify(frame: np.ndarray, boxes, two_views: bool | None = None, net: str = CLS_NET) -> np.ndarray:
+    """(N, 7) probabilities (0 = not a die, 1-6) of classifier `net` for boxes [(cx, cy, side)]."""
     if not len(boxes):
         return np.zeros((0, 7), np.float32)
-    return _probs("dice_cls.onnx", crops(frame, boxes), TWO_VIEWS if two_views is None else two_views)
+    return _probs(net, crops(frame, boxes), TWO_VIEWS if two_views is None else two_views)
 
 
 def looked_at(p: np.ndarray) -> np.ndarray:
@@ -160,7 +161,7 @@ def second_look(frame: np.ndarray, boxes, p: np.ndarray, rows=None) -> np.ndarra
     look = np.nonzero(looked_at(p) if rows is None else rows)[0]
     out = p.copy()
     if len(look):
-        out[look] = _probs("dice_cls_wide.onnx", crops(frame, [boxes[i] for i in look]), TWO_VIEWS)
+        out[look] = classify(frame, [boxes[i] for i in look], net=WIDE_NET)
     return out
 
 

@@ -37,7 +37,7 @@ def collect(split: str, two_views: bool):
             dets = L.detect(img)
             boxes = [(cx, cy, s) for cx, cy, s, _ in dets]
             first = L.classify(img, boxes, two_views)
-            wide = L._probs("dice_cls_wide.onnx", L.crops(img, boxes), two_views) if boxes else first
+            wide = L.classify(img, boxes, two_views, net=L.WIDE_NET)
             r = Reading(tuple(Die(None, (cx, cy), (0, 0, 1, 1), sc) for cx, cy, _, sc in dets))
             pairs, _, miss = match(r, labs)
             lab_of = {id(d): lab[0] for d, lab in pairs}
