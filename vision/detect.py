@@ -139,6 +139,20 @@ def tray_area(frame: np.ndarray, roi) -> tuple[np.ndarray, int, int]:
     return frame, 0, 0
 
 
+FLAT_STD = 3.0   # grey standard deviation below which a frame shows nothing
+
+
+def flat(img: np.ndarray) -> bool:
+    """Whether a BGR frame shows nothing to read (black, blown out, lens cap).
+
+    Measured on every k-th pixel, about 200 x 200 of them: the whole of a
+    1280x720 frame would cost 2 ms, a tenth of a reading, for the same answer."""
+    h, w = img.shape[:2]
+    k = max(1, int(math.sqrt(h * w / 40000.0)))
+    grey = cv2.cvtColor(np.ascontiguousarray(img[::k, ::k]), cv2.COLOR_BGR2GRAY)
+    return float(grey.std()) < FLAT_STD
+
+
 def read_frame(frame: np.ndarray, config: Config | None = None) -> Reading:
     """Read every die on `frame` ((H, W, 3) uint8 BGR). See module docstring."""
     cfg = config or Config()
@@ -159,10 +173,9 @@ def read_frame(frame: np.ndarray, config: Config | None = None) -> Reading:
         min_r, max_r = max(1.2, pr * 0.45), pr * 2.6
     else:
         min_r, max_r = 1.5, min(img.shape[:2]) / 12.0
-    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    # A flat frame (black, blown out, lens cap) has nothing to read.
-    if float(gray.std()) < 3.0:
+    if flat(img):
         return Reading((), W, H)
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     # uint8 is enough: `sample` interpolates to float32 itself.
     smooth = cv2.GaussianBlur(img, (3, 3), 0)
     pips = find_pips(img, gray, min_r=min_r, max_r=max_r, min_contrast=cfg.min_contrast,

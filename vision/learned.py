@@ -170,7 +170,10 @@ def _peaks(frame: np.ndarray, scale: float | None):
     H, W = frame.shape[:2]
     dw, dh, s = det_size(W, H, scale)
     sx, sy = W / dw, H / dh
-    small = cv2.resize(frame, (dw, dh), interpolation=cv2.INTER_AREA if dw < W else cv2.INTER_LINEAR)
+    # Bilinear, not INTER_AREA, even when shrinking: the detector was trained on
+    # bilinear warps, and reads them as well (docs/vision.md); INTER_AREA cost
+    # 4-6 ms a frame, a seventh of a reading.
+    small = cv2.resize(frame, (dw, dh), interpolation=cv2.INTER_LINEAR)
     out = _run("dice_det.onnx", cv2.dnn.blobFromImage(small, 1 / 255.0))[0]   # (4, dh/4, dw/4)
     heat = 1.0 / (1.0 + np.exp(-out[0]))
     peak = cv2.dilate(heat, np.ones((3, 3), np.uint8))
@@ -280,12 +283,11 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
     cross_check: ask the pip reader too (default CROSS_CHECK); False for the nets alone.
     """
     check = CROSS_CHECK if cross_check is None else cross_check
-    from .detect import tray_area
+    from .detect import flat, tray_area
 
     H, W = frame.shape[:2]
     img, ox, oy = tray_area(frame, getattr(config, "roi", None))
-    # A flat frame (black, blown out, lens cap) has nothing to read.
-    if float(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).std()) < 3.0:
+    if flat(img):
         return Reading((), W, H)
     # Dice are looked for in the tray area, but read on the whole frame: a die
     # on the area's edge keeps its real pixels.

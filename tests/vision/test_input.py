@@ -36,6 +36,30 @@ def test_flat_frames_give_an_empty_reading(level):
     assert not r.complete and r.total() is None
 
 
+def _frames_near_the_flat_line():
+    """Large frames whose grey spread is just under or over the flat threshold."""
+    rng = np.random.default_rng(5)
+    for sigma in (3.0, 4.0, 4.8, 9.0):   # sensor noise on a plain tray: grey std 2.0-6.0
+        yield np.clip(rng.normal(90, sigma, (1080, 1920, 3)), 0, 255).astype(np.uint8)
+    for side in (20, 40):                # one small white die on a black tray
+        f = np.zeros((720, 1280, 3), np.uint8)
+        f[300:300 + side, 600:600 + side] = 255
+        yield f
+    yield vision.render([3, 5], seed=2)
+
+
+def test_the_sampled_flat_check_agrees_with_the_whole_frame():
+    import cv2
+    from vision.detect import FLAT_STD, flat
+
+    answers = []
+    for f in _frames_near_the_flat_line():
+        whole = float(cv2.cvtColor(f, cv2.COLOR_BGR2GRAY).std()) < FLAT_STD
+        assert flat(f) == whole
+        answers.append(whole)
+    assert True in answers and False in answers   # both sides of the line were tried
+
+
 def test_noise_frame_reports_no_readable_die():
     rng = np.random.default_rng(0)
     r = vision.read(rng.integers(0, 256, (480, 640, 3), dtype=np.uint8))
