@@ -6,8 +6,9 @@ vision/train/train_dice.py; docs/vision.md gives the data and the figures.
 
 1. Detector (`dice_det.onnx`): the frame is resized so a die is about DET_DIE
    pixels across (from the calibrated die size); uncalibrated, to a fixed
-   area, then once more if the dice it found are outside the sizes it was
-   trained on ("auto-zoom").
+   area, then once more if the dice it found are outside the sizes it reads
+   best ("auto-zoom": big dice are looked for on a smaller frame too, and
+   both passes kept; tiny dice on a larger frame instead).
    Outputs at stride 4: a die-centre heatmap, log die side, centre offset.
    One peak per die.
 2. Classifier (`dice_cls.onnx`): a CLS x CLS crop of the full-resolution
@@ -47,7 +48,7 @@ DET_AREA = 384 * 216     # uncalibrated first pass: detector input area, pixels
 DET_MAX_AREA = 4 * DET_AREA  # never run the detector on more than this
 MAX_SCALE = 1.5          # nor upscale the frame more than this
 DET_DIE = 20.0           # calibrated: die side in detector pixels (trained on ~8-100)
-ZOOM_OUT = (90.0, 40.0)  # auto-zoom: dice found this big or bigger (detector px) -> to this size
+ZOOM_OUT = (45.0, 30.0)  # auto-zoom: dice found this big or bigger (detector px) -> also at this size
 ZOOM_IN = (12.0, 20.0)   # ... this small or smaller -> to this size (it rates tiny dice ~10)
 DET_STRIDE = 4
 CLS = 48                 # classifier crop size, pixels
@@ -188,9 +189,14 @@ def _peaks(frame: np.ndarray, scale: float | None):
     res.sort(key=lambda r: -r[3])
     kept: list = []
     for r in res:
-        if all(math.hypot(r[0] - k[0], r[1] - k[1]) > NMS * max(r[2], k[2]) for k in kept):
+        if _apart(r, kept):
             kept.append(r)
     return kept, math.sqrt(dw * dh / float(W * H))
+
+
+def _apart(peak, others) -> bool:
+    """Whether detector peak (cx, cy, side, score) is another die than each of `others`."""
+    return all(math.hypot(peak[0] - k[0], peak[1] - k[1]) > NMS * max(peak[2], k[2]) for k in others)
 
 
 def detect(frame: np.ndarray, die_px: float | None = None) -> list[tuple[float, float, float, float]]:
@@ -198,7 +204,7 @@ def detect(frame: np.ndarray, die_px: float | None = None) -> list[tuple[float, 
 
     die_px: the calibrated die side, pixels; without it the frame size sets
     the first pass and the dice found set a second one if they are outside
-    the sizes the detector was trained on.
+    the sizes the detector reads best (ZOOM_OUT, ZOOM_IN).
     """
     dets, s = _peaks(frame, DET_DIE / die_px if die_px else None)
     if die_px:
@@ -207,7 +213,10 @@ def detect(frame: np.ndarray, die_px: float | None = None) -> list[tuple[float, 
     if sides:
         med = float(np.median(sides))
         if med >= ZOOM_OUT[0]:
-            return _peaks(frame, s * ZOOM_OUT[1] / med)[0]
+            # Keep the first pass's dice too: a few it found are lost when
+            # the frame is shrunk (docs/vision.md, "auto-zoom").
+            shrunk = _peaks(frame, s * ZOOM_OUT[1] / med)[0]
+            return shrunk + [d for d in dets if _apart(d, shrunk)]
         if med <= ZOOM_IN[0]:
             H, W = frame.shape[:2]
             if det_size(W, H, s * ZOOM_IN[1] / med)[2] > 1.05 * s:   # not already at the cap

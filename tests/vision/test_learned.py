@@ -59,6 +59,37 @@ def test_auto_zoom_reads_dice_far_smaller_than_the_first_pass_expects():
     assert right >= 0.6 * total
 
 
+def _two_passes(monkeypatch, first, second, first_scale=0.3):
+    """learned._peaks answering `first` on the first pass and `second` on any other."""
+    calls = []
+
+    def peaks(frame, scale):
+        calls.append(scale)
+        return (first, first_scale) if scale is None else (second, scale)
+
+    monkeypatch.setattr(learned, "_peaks", peaks)
+    return calls
+
+
+def test_big_dice_are_looked_for_on_a_smaller_frame_too_and_both_passes_kept(monkeypatch):
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    # First pass (scale 0.3): two dice of 200 px (60 detector px), one of them
+    # also found by the shrunk pass; the shrunk pass finds a third die.
+    a, b = (300.0, 300.0, 200.0, 0.9), (700.0, 300.0, 200.0, 0.8)
+    a2, c = (305.0, 298.0, 190.0, 0.95), (1000.0, 500.0, 210.0, 0.7)
+    calls = _two_passes(monkeypatch, [a, b], [a2, c])
+    dets = learned.detect(frame)
+    assert calls[1] == pytest.approx(0.3 * learned.ZOOM_OUT[1] / 60.0)
+    assert sorted(dets) == sorted([a2, c, b])      # a is a2: one die, one peak
+
+
+def test_dice_the_detector_reads_well_get_one_pass(monkeypatch):
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    mid = [(300.0, 300.0, 100.0, 0.9), (700.0, 300.0, 110.0, 0.9)]   # 30-33 detector px
+    calls = _two_passes(monkeypatch, mid, [(1.0, 1.0, 1.0, 1.0)])
+    assert learned.detect(frame) == mid and calls == [None]
+
+
 def test_die_size_estimate_follows_the_dice():
     # The detector measures the square box around the die (face side to 1.41 x it).
     for die_px in (40, 70, 150):
