@@ -46,6 +46,8 @@ GREY = 0.2      # share of classifier crops made grey (--grey)
 HARD_SHARE = 0.0  # chance a labelled photo die picked for a crop is a hard one (--hard)
 SYN_SHARE = 0.3  # share of batches drawn from rendered scenes (--syn-share)
 TRAIN_FOLDERS = FOLDERS  # the shared folders trained on (--folders; one alone: a test on the other)
+DET_SIDES = None  # detector crops: a photo's median die this many px (LO, HI), log-uniform (--det-sides);
+                  # None: its first-pass size x 0.5-2
 
 
 def conv(i, o, s=1, d=1):
@@ -260,7 +262,10 @@ def det_batch(srcs, n, rng):
         H, W = img.shape[:2]
         _, _, s0 = L.det_size(W, H)
         sides = [math.sqrt(w * h) for _, _, _, w, h in labs]
-        s = s0 * math.exp(rng.uniform(math.log(0.5), math.log(2.0)))
+        if DET_SIDES:
+            s = math.exp(rng.uniform(*np.log(DET_SIDES))) / float(np.median(sides))
+        else:
+            s = s0 * math.exp(rng.uniform(math.log(0.5), math.log(2.0)))
         s = min(s, 100.0 / max(sides), 1.5)
         s = max(s, 7.0 / min(sides))
         ang = rng.uniform(0, 2 * np.pi)
@@ -406,8 +411,12 @@ def main():
     ap.add_argument("--hard", type=float, default=HARD_SHARE,
                     help="chance a labelled photo die picked for a crop is one the classifier "
                          "in vision/models/ gives its value less than 0.9")
+    ap.add_argument("--det-sides", type=lambda t: tuple(float(v) for v in t.split(",")), default=None,
+                    metavar="LO,HI", help="detector: scale each photo so its median die is LO-HI px "
+                                          "(log-uniform) instead of its first-pass size x 0.5-2")
     a = ap.parse_args()
     globals()["SPLIT"] = a.split
+    globals()["DET_SIDES"] = a.det_sides
     globals()["GREY"] = a.grey
     globals()["HARD_SHARE"] = a.hard
     globals()["SYN_SHARE"] = a.syn_share
