@@ -44,7 +44,7 @@ def test_reads_rendered_dice_and_never_guesses():
 
 def test_auto_zoom_reads_dice_far_bigger_than_the_first_pass_expects():
     # 230 px dice on a 1280x720 frame: the first pass sees them at ~70 detector
-    # pixels, outside the detector's range; the second pass brings them to DET_DIE.
+    # pixels, at the top of the detector's range; a second pass at ZOOM_OUT[1] too.
     right, wrong, total = _tally(learned.read_learned, _scenes(200, 240, n=4))
     assert wrong == 0
     assert right >= 0.75 * total
