@@ -48,6 +48,7 @@ SYN_SHARE = 0.3  # share of batches drawn from rendered scenes (--syn-share)
 TRAIN_FOLDERS = FOLDERS  # the shared folders trained on (--folders; one alone: a test on the other)
 DET_SIDES = None  # detector crops: a photo's median die this many px (LO, HI), log-uniform (--det-sides);
                   # None: its first-pass size x 0.5-2
+DET_SIDES_SHARE = 1.0  # ... in this share of the crops (--det-sides-share), the rest as with None
 
 
 def conv(i, o, s=1, d=1):
@@ -262,7 +263,7 @@ def det_batch(srcs, n, rng):
         H, W = img.shape[:2]
         _, _, s0 = L.det_size(W, H)
         sides = [math.sqrt(w * h) for _, _, _, w, h in labs]
-        if DET_SIDES:
+        if DET_SIDES and rng.random() < DET_SIDES_SHARE:
             s = math.exp(rng.uniform(*np.log(DET_SIDES))) / float(np.median(sides))
         else:
             s = s0 * math.exp(rng.uniform(math.log(0.5), math.log(2.0)))
@@ -414,9 +415,12 @@ def main():
     ap.add_argument("--det-sides", type=lambda t: tuple(float(v) for v in t.split(",")), default=None,
                     metavar="LO,HI", help="detector: scale each photo so its median die is LO-HI px "
                                           "(log-uniform) instead of its first-pass size x 0.5-2")
+    ap.add_argument("--det-sides-share", type=float, default=DET_SIDES_SHARE,
+                    help="share of detector crops scaled by --det-sides (the rest: first-pass size x 0.5-2)")
     a = ap.parse_args()
     globals()["SPLIT"] = a.split
     globals()["DET_SIDES"] = a.det_sides
+    globals()["DET_SIDES_SHARE"] = a.det_sides_share
     globals()["GREY"] = a.grey
     globals()["HARD_SHARE"] = a.hard
     globals()["SYN_SHARE"] = a.syn_share
