@@ -47,8 +47,8 @@ MODELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models")
 DET_AREA = 384 * 216     # uncalibrated first pass: detector input area, pixels
 DET_MAX_AREA = 4 * DET_AREA  # never run the detector on more than this
 MAX_SCALE = 1.5          # nor upscale the frame more than this
-DET_DIE = 20.0           # calibrated: die side in detector pixels (trained on ~8-100)
-ZOOM_OUT = (45.0, 30.0)  # auto-zoom: dice found this big or bigger (detector px) -> also at this size
+DET_DIE = 20.0           # calibrated: die side in detector pixels (the shipped one trained on ~8-100)
+ZOOM_OUT = (45.0, 30.0)  # auto-zoom: median die (score >= 0.5) this big or bigger (detector px) -> also at this size
 ZOOM_IN = (12.0, 20.0)   # ... this small or smaller -> to this size (it rates tiny dice ~10)
 DET_STRIDE = 4
 CLS = 48                 # classifier crop size, pixels
@@ -115,8 +115,10 @@ def crops(frame: np.ndarray, boxes) -> np.ndarray:
     out = np.empty((len(boxes), CLS, CLS, 3), np.float32)
     for i, (cx, cy, side) in enumerate(boxes):
         m = crop_affine(cx, cy, side * CROP)
-        out[i] = cv2.warpAffine(frame, m, (CLS, CLS), flags=cv2.INTER_AREA if side * CROP > 2 * CLS
-                                else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        # warpAffine has no area mode (INTER_AREA gives the same as this): crops of
+        # big dice are aliased, as they were in training.
+        out[i] = cv2.warpAffine(frame, m, (CLS, CLS), flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REPLICATE)
     return (out.transpose(0, 3, 1, 2) / 255.0).astype(np.float32)
 
 
@@ -200,7 +202,7 @@ def _apart(peak, others) -> bool:
 
 
 def detect(frame: np.ndarray, die_px: float | None = None) -> list[tuple[float, float, float, float]]:
-    """[(cx, cy, side, score)] of die centres on a BGR frame.
+    """[(cx, cy, side, score)] of die centres on a BGR frame, in no particular order.
 
     die_px: the calibrated die side, pixels; without it the frame size sets
     the first pass and the dice found set a second one if they are outside

@@ -37,7 +37,8 @@ def test_flat_frames_give_an_empty_reading(level):
 
 
 def _frames_near_the_flat_line():
-    """Large frames whose grey spread is just under or over the flat threshold."""
+    """Large frames of a plain tray (grey std 2.0-6.0: both sides of the line) and
+    of one small die on black (a sample every k-th pixel must still see it)."""
     rng = np.random.default_rng(5)
     for sigma in (3.0, 4.0, 4.8, 9.0):   # sensor noise on a plain tray: grey std 2.0-6.0
         yield np.clip(rng.normal(90, sigma, (1080, 1920, 3)), 0, 255).astype(np.uint8)

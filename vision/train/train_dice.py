@@ -174,8 +174,10 @@ def _crop(img, cx, cy, side, rng, flip=True):
     m = L.crop_affine(cx, cy, side, rng.uniform(0, 2 * np.pi))
     if flip and rng.random() < 0.5:
         m = np.array([[-1, 0, L.CLS], [0, 1, 0]], np.float32) @ np.vstack([m, [0, 0, 1]])
-    return cv2.warpAffine(img, m.astype(np.float32), (L.CLS, L.CLS), flags=cv2.INTER_AREA
-                          if side > 2 * L.CLS else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    # Bilinear: warpAffine has no area mode (the shipped nets were trained with
+    # INTER_AREA asked for, which gives the same pixels).
+    return cv2.warpAffine(img, m.astype(np.float32), (L.CLS, L.CLS), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
 
 
 def _negative(img, labs, v, cx, cy, side, rng):
@@ -263,7 +265,8 @@ def det_batch(srcs, n, rng):
         H, W = img.shape[:2]
         _, _, s0 = L.det_size(W, H)
         sides = [math.sqrt(w * h) for _, _, _, w, h in labs]
-        if DET_SIDES and rng.random() < DET_SIDES_SHARE:
+        # (no draw at share 1: `--det-sides` alone gives the models docs/vision.md measured)
+        if DET_SIDES and (DET_SIDES_SHARE >= 1.0 or rng.random() < DET_SIDES_SHARE):
             s = math.exp(rng.uniform(*np.log(DET_SIDES))) / float(np.median(sides))
         else:
             s = s0 * math.exp(rng.uniform(math.log(0.5), math.log(2.0)))
@@ -281,7 +284,7 @@ def det_batch(srcs, n, rng):
             m = (np.array([[-1, 0, DET_IN], [0, 1, 0]], np.float32) @ np.vstack([m, [0, 0, 1]]))
         m = m.astype(np.float32)
         bval = tuple(float(c) for c in rng.integers(0, 256, 3))
-        c = cv2.warpAffine(img, m, (DET_IN, DET_IN), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_CONSTANT
+        c = cv2.warpAffine(img, m, (DET_IN, DET_IN), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT
                            if rng.random() < 0.5 else cv2.BORDER_REFLECT, borderValue=bval)
         xs[i] = colour_aug(c.astype(np.float32), rng)
         for (v, x, y, w, h), side in zip(labs, sides):
@@ -390,6 +393,14 @@ def export(model: nn.Module, kind: str, out_dir: str) -> None:
     print(f"exported {path} ({os.path.getsize(path) / 1e6:.2f} MB); max |cv2 - torch| = {diff:.2e}")
 
 
+def _sides(text: str) -> tuple[float, float]:
+    """argparse type of --det-sides: "LO,HI", 0 < LO <= HI."""
+    lo, hi = (float(v) for v in text.split(","))
+    if not 0 < lo <= hi:
+        raise ValueError(text)
+    return lo, hi
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("kind", choices=["cls", "wide", "det"],
@@ -412,12 +423,14 @@ def main():
     ap.add_argument("--hard", type=float, default=HARD_SHARE,
                     help="chance a labelled photo die picked for a crop is one the classifier "
                          "in vision/models/ gives its value less than 0.9")
-    ap.add_argument("--det-sides", type=lambda t: tuple(float(v) for v in t.split(",")), default=None,
+    ap.add_argument("--det-sides", type=_sides, default=None,
                     metavar="LO,HI", help="detector: scale each photo so its median die is LO-HI px "
                                           "(log-uniform) instead of its first-pass size x 0.5-2")
     ap.add_argument("--det-sides-share", type=float, default=DET_SIDES_SHARE,
                     help="share of detector crops scaled by --det-sides (the rest: first-pass size x 0.5-2)")
     a = ap.parse_args()
+    if a.det_sides_share != DET_SIDES_SHARE and not a.det_sides:
+        ap.error("--det-sides-share needs --det-sides")
     globals()["SPLIT"] = a.split
     globals()["DET_SIDES"] = a.det_sides
     globals()["DET_SIDES_SHARE"] = a.det_sides_share
