@@ -25,7 +25,8 @@ vision/train/train_dice.py; docs/vision.md gives the data and the figures.
    value is at least P_SURE, or at least SECOND_P with a clear lead when the
    pip reader (vision.detect, on a crop around the die) reads the same value.
    Dice below P_CHECK are read by the pip reader too, and a different value
-   makes them unsure, as does a second look that disagrees with the first;
+   makes them unsure, as does a second look that disagrees with the first
+   (whose best guess may be "not a die", below P_NOT_DIE);
    so do a faint detection and a die cut by the frame (box more than EDGE
    out of it; more than NEAR_EDGE out, it needs P_CHECK, pips or not).
    Any die not given a value is reported with value None ("unsure"), so
@@ -51,6 +52,7 @@ DET_DIE = 20.0           # calibrated: die side in detector pixels (the shipped 
 ZOOM_OUT = (45.0, 30.0)  # auto-zoom: median die (score >= 0.5) this big or bigger (detector px) -> also at this size
 ZOOM_IN = (12.0, 20.0)   # ... this small or smaller -> to this size (it rates tiny dice ~10)
 DET_STRIDE = 4
+DET_MIN = 128            # a smaller detector input is padded to this (the side of its training crops)
 CLS = 48                 # classifier crop size, pixels
 CROP = 1.2               # crop side / die side
 HEAT_T = 0.3             # detector peak threshold
@@ -177,7 +179,15 @@ def _peaks(frame: np.ndarray, scale: float | None):
     # bilinear warps, and reads them as well (docs/vision.md); INTER_AREA cost
     # 4-6 ms a frame, a seventh of a reading.
     small = cv2.resize(frame, (dw, dh), interpolation=cv2.INTER_LINEAR)
-    out = _run("dice_det.onnx", cv2.dnn.blobFromImage(small, 1 / 255.0))[0]   # (4, dh/4, dw/4)
+    if dw < DET_MIN or dh < DET_MIN:
+        # A small tray area, or the auto-zoom's pass on a close-up: the net, which
+        # never saw an input this small, rates a clear die there as faint. Plain
+        # padding (right and bottom: the coordinates stay) gives it the context
+        # of its training crops.
+        small = cv2.copyMakeBorder(small, 0, max(0, DET_MIN - dh), 0, max(0, DET_MIN - dw),
+                                   cv2.BORDER_CONSTANT, value=small.mean(axis=(0, 1)).tolist())
+    out = _run("dice_det.onnx", cv2.dnn.blobFromImage(small, 1 / 255.0))[0]
+    out = out[:, :dh // DET_STRIDE, :dw // DET_STRIDE]   # (4, dh/4, dw/4): the padding has no dice
     heat = 1.0 / (1.0 + np.exp(-out[0]))
     peak = cv2.dilate(heat, np.ones((3, 3), np.uint8))
     ys, xs = np.nonzero((heat >= peak) & (heat >= HEAT_T))
@@ -263,7 +273,7 @@ def judge(p: np.ndarray, score: float, cut: float, pips: int | None,
     """(value or None, reason if None) for one detection: probabilities p (7), detector
     score, how much of its box is out of the frame (`cut_by_frame`), the pip reader's
     value (or None), and for a die the second look read again, the first classifier's
-    most likely value."""
+    most likely class (0: not a die)."""
     v = int(np.argmax(p[1:])) + 1
     if cut > EDGE:
         return None, "edge"
@@ -314,7 +324,9 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
     for (cx, cy, side, score), p, p1, again, c, ok in zip(dets, probs, first, relooked, cut, valuable):
         if p1[0] >= P_NOT_DIE:
             continue
-        was = int(np.argmax(p1[1:])) + 1 if again else None
+        # The first net's best guess, "not a die" (0) included: a die it more likely
+        # calls no die (a hand over it, say) gets no value from the wider net alone.
+        was = int(np.argmax(p1)) if again else None
         nets_agree = was in (None, int(np.argmax(p[1:])) + 1)
         # The pip reader is slow: asked only when its answer can change the verdict.
         ask = check and ok and c <= NEAR_EDGE and nets_agree and pips_matter(p)

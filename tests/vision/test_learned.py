@@ -59,6 +59,28 @@ def test_auto_zoom_reads_dice_far_smaller_than_the_first_pass_expects():
     assert right >= 0.6 * total
 
 
+def test_a_small_tray_area_is_padded_for_the_detector_and_the_padding_has_no_dice(monkeypatch):
+    seen = []
+
+    def run(name, blob):
+        seen.append(blob.shape)
+        out = np.full((1, 4, blob.shape[2] // 4, blob.shape[3] // 4), -9.0, np.float32)
+        out[0, 1] = np.log(5.0)                 # every die 5 detector px across
+        out[0, 2:] = 0.0
+        out[0, 0, 3, 4] = 5.0                   # a die inside the area (row 3, column 4)
+        out[0, 0, 20, 20] = 5.0                 # and one on the padding
+        return out
+
+    monkeypatch.setattr(learned, "_run", run)
+    area = np.full((100, 100, 3), 90, np.uint8)  # 100 px: detector input 32 x 32 (scale 1/3)
+    peaks, s = learned._peaks(area, 1 / 3)
+    assert seen == [(1, 3, learned.DET_MIN, learned.DET_MIN)]
+    assert len(peaks) == 1
+    cx, cy, side, _ = peaks[0]
+    k = 100 / 32                                 # detector px -> area px
+    assert abs(cx - 4.5 * 4 * k) < 1e-4 and abs(cy - 3.5 * 4 * k) < 1e-4 and abs(side - 5 * k) < 1e-4
+
+
 def _two_passes(monkeypatch, first, second, first_scale=0.3):
     """learned._peaks answering `first` on the first pass and `second` on any other."""
     calls = []
@@ -237,6 +259,20 @@ def test_a_second_look_that_disagrees_with_the_first_makes_the_die_unsure(monkey
     assert [(d.value, d.reason) for d in r.dice] == [(None, "disagree")] * 2
     first[2:4] = [0.3, 0.6]                                # now the first net leans to 3 too
     assert [d.value for d in learned.read_learned(img).dice] == [3, 3]
+
+
+def test_no_value_from_the_wider_net_for_a_die_the_first_more_likely_calls_no_die(monkeypatch):
+    # A die half under a hand: the first net's best guess is "not a die" (kept, as it
+    # is below P_NOT_DIE), and the wider net reads the two pips it sees as a sure 2.
+    img, _ = render_scene([2, 4], seed=4, die_px=60)
+    first = np.float32([0.52, 0.03, 0.30, 0.05, 0.03, 0.05, 0.02])
+    monkeypatch.setattr(learned, "_probs", lambda net, blob, two: np.tile(
+        np.float32([0.06, 0.02, 0.80, 0.04, 0.04, 0.02, 0.02]) if net == "dice_cls_wide.onnx" else first,
+        (len(blob), 1)))
+    r = learned.read_learned(img, cross_check=False)       # the nets alone: the pips would see the 4
+    assert [(d.value, d.reason) for d in r.dice] == [(None, "disagree")] * 2
+    first[[0, 2]] = [0.30, 0.52]                            # the first net leans to a 2: the value stands
+    assert [d.value for d in learned.read_learned(img, cross_check=False).dice] == [2, 2]
 
 
 def test_the_pip_reader_is_not_asked_when_the_two_nets_disagree(monkeypatch):

@@ -59,7 +59,7 @@ def score(rows, n, missed, p_sure, p_not, p_look):
         again = p1[1:].max() < p_look
         p = pw if again else p1
         v = int(np.argmax(p[1:])) + 1
-        agree = not again or int(np.argmax(p1[1:])) + 1 == v
+        agree = not again or int(np.argmax(p1)) == v   # as read_learned: 0 (not a die) disagrees
         sure = agree and p[v] >= p_sure and sc >= L.MIN_SCORE
         if lab is None:
             phantom += 1
