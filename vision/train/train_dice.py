@@ -4,7 +4,8 @@ Run from the repository root (needs torch, onnx; training only, never a run-time
 dependency). The shipped models were made with:
 
     .venv/bin/pip install torch==2.13.0 onnx
-    .venv/bin/python -m vision.train.train_dice det --minutes 42 --synthetic 300 --seed 1 --out DIR
+    .venv/bin/python -m vision.train.train_dice det --minutes 84 --synthetic 300 --seed 1 \
+        --det-sides 8,100 --det-sides-share 0.5 --out DIR
     .venv/bin/python -m vision.train.train_dice cls --minutes 82 --threads 2 --synthetic 300 --seed 3 \
         --out DIR --checkpoint DIR/dice_cls.pt
     .venv/bin/python -m vision.train.train_dice wide --minutes 65 --synthetic 300 --seed 11 --hard 0.3 \
