@@ -8,7 +8,8 @@ vision/train/train_dice.py; docs/vision.md gives the data and the figures.
    pixels across (from the calibrated die size); uncalibrated, to a fixed
    area, then once more if the dice it found are outside the sizes it reads
    best ("auto-zoom": big dice are looked for on a smaller frame too, and
-   both passes kept; tiny dice on a larger frame instead).
+   both passes kept; tiny dice on a larger frame instead). An input smaller
+   than the net's training crops (DET_MIN) is padded to their size.
    Outputs at stride 4: a die-centre heatmap, log die side, centre offset.
    One peak per die.
 2. Classifier (`dice_cls.onnx`): a CLS x CLS crop of the full-resolution
@@ -182,8 +183,8 @@ def _peaks(frame: np.ndarray, scale: float | None):
     if dw < DET_MIN or dh < DET_MIN:
         # A small tray area, or the auto-zoom's pass on a close-up: the net, which
         # never saw an input this small, rates a clear die there as faint. Plain
-        # padding (right and bottom: the coordinates stay) gives it the context
-        # of its training crops.
+        # padding gives it the context of its training crops; right and bottom
+        # only, so the coordinates stay (dice by the top or left edge get none).
         small = cv2.copyMakeBorder(small, 0, max(0, DET_MIN - dh), 0, max(0, DET_MIN - dw),
                                    cv2.BORDER_CONSTANT, value=small.mean(axis=(0, 1)).tolist())
     out = _run("dice_det.onnx", cv2.dnn.blobFromImage(small, 1 / 255.0))[0]

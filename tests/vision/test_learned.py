@@ -63,22 +63,29 @@ def test_a_small_tray_area_is_padded_for_the_detector_and_the_padding_has_no_dic
     seen = []
 
     def run(name, blob):
-        seen.append(blob.shape)
+        seen.append(blob)
         out = np.full((1, 4, blob.shape[2] // 4, blob.shape[3] // 4), -9.0, np.float32)
         out[0, 1] = np.log(5.0)                 # every die 5 detector px across
         out[0, 2:] = 0.0
         out[0, 0, 3, 4] = 5.0                   # a die inside the area (row 3, column 4)
-        out[0, 0, 20, 20] = 5.0                 # and one on the padding
+        out[0, 0, 8, 4] = 6.0                   # a stronger peak just below it, on the padding
         return out
 
     monkeypatch.setattr(learned, "_run", run)
-    area = np.full((100, 100, 3), 90, np.uint8)  # 100 px: detector input 32 x 32 (scale 1/3)
+    # 624 x 100 px at scale 1/3: a 208 x 32 input, too low only (padded to 208 x 128).
+    area = np.random.default_rng(0).integers(0, 256, (100, 624, 3), dtype=np.uint8)
     peaks, s = learned._peaks(area, 1 / 3)
-    assert seen == [(1, 3, learned.DET_MIN, learned.DET_MIN)]
-    assert len(peaks) == 1
+    blob = seen[0]
+    assert blob.shape == (1, 3, learned.DET_MIN, 208)
+    small = cv2.resize(area, (208, 32), interpolation=cv2.INTER_LINEAR)
+    assert np.allclose(blob[0, :, 32:, :], small.mean(axis=(0, 1)).reshape(3, 1, 1) / 255.0, atol=1 / 255)
+    assert np.allclose(blob[0, :, :32, :], small.transpose(2, 0, 1) / 255.0)
+    assert abs(s - np.sqrt(208 * 32 / (624 * 100))) < 1e-9   # the scale of the unpadded input
+    assert len(peaks) == 1                       # the padding's peak neither counts nor hides it
     cx, cy, side, _ = peaks[0]
-    k = 100 / 32                                 # detector px -> area px
-    assert abs(cx - 4.5 * 4 * k) < 1e-4 and abs(cy - 3.5 * 4 * k) < 1e-4 and abs(side - 5 * k) < 1e-4
+    kx, ky = 624 / 208, 100 / 32                 # detector px -> area px
+    assert abs(cx - 4.5 * 4 * kx) < 1e-4 and abs(cy - 3.5 * 4 * ky) < 1e-4
+    assert abs(side - 5 * np.sqrt(kx * ky)) < 1e-4
 
 
 def _two_passes(monkeypatch, first, second, first_scale=0.3):

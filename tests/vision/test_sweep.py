@@ -35,6 +35,15 @@ def test_a_second_look_that_disagrees_leaves_the_die_unsure_not_wrong():
     assert (r["acc"], r["wrong"], r["unsure"]) == (0.0, 0, 1)
 
 
+def test_no_value_from_the_second_look_when_the_first_net_more_likely_calls_it_no_die():
+    # As the reader: kept (0.52 < P_NOT_DIE), but "not a die" is the first net's best guess.
+    hidden = probs(0.52, 3, 0.30)
+    r = score([(hidden, WIDE_3, 0.9, 3)], 1, 0, 0.7, 0.6, p_look=0.7)
+    assert (r["acc"], r["wrong"], r["unsure"]) == (0.0, 0, 1)
+    leaning = probs(0.30, 3, 0.52)
+    assert score([(leaning, WIDE_3, 0.9, 3)], 1, 0, 0.7, 0.6, p_look=0.7)["acc"] == 1.0
+
+
 def test_the_first_net_alone_drops_what_is_not_a_die():
     not_a_die = probs(0.8, 2, 0.1)
     r = score([(not_a_die, WIDE_3, 0.9, 3), (not_a_die, WIDE_3, 0.9, None)], 1, 0, 0.7, 0.6, 0.7)

@@ -251,7 +251,7 @@ def val_crops():
     return torch.from_numpy(np.concatenate(xs)), np.array(ys)
 
 
-DET_IN = 128
+DET_IN = L.DET_MIN  # detector crop side (the reader pads a smaller input to it)
 
 
 def det_batch(srcs, n, rng):
