@@ -177,6 +177,11 @@ class Session:
     def _read_dice(self, frame, reading) -> dict | None:
         if self.reader is None:
             return None
+        with self.lock:
+            # The dice on the tray now are for this step; a slow reading finished after
+            # an input typed meanwhile must not be proposed for the next step.
+            game = self.game
+            version = game.version if game else None
         if frame is None:
             frame = self._capture()
             if frame is None:
@@ -191,7 +196,7 @@ class Session:
         with self.lock:
             self._reading = {"values": values, "dice": data["dice"],
                              "unsure": sum(v is None for v in values),
-                             "version": self.game.version if self.game else None}
+                             "version": version if self.game is game else None}
             self._image = image
             self._bump()
             return dict(self._reading)

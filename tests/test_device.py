@@ -22,6 +22,14 @@ def config(tmp_path):
     return cfg
 
 
+def started(config):
+    """The companion with its camera open: the camera's status changes notify like a press
+    does, so a press made before would be answered by the camera's change."""
+    companion = build(config, announce=lambda text: None)
+    assert companion.camera.wait_for_status("ok", 10)
+    return companion
+
+
 def press_and_wait(companion, button, timeout=10.0):
     session = companion.session
     before = session.change_id
@@ -31,7 +39,7 @@ def press_and_wait(companion, button, timeout=10.0):
 
 
 def test_read_then_confirm_enters_the_gate_roll_from_the_camera(config):
-    companion = build(config, announce=lambda text: None)
+    companion = started(config)
     try:
         session = companion.session
         session.new_game(SETUP)
@@ -56,7 +64,7 @@ def test_read_then_confirm_enters_the_gate_roll_from_the_camera(config):
 
 
 def test_a_reading_with_the_wrong_number_of_dice_is_refused_with_the_reason(config):
-    companion = build(config, announce=lambda text: None)
+    companion = started(config)
     try:
         session = companion.session
         session.new_game(SETUP)

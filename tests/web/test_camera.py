@@ -1,8 +1,11 @@
 """The last dice reading: the image, each value, unsure dice marked, proposed and editable."""
 
+import threading
+
 import pytest
 
 from companion.board_profile import load_profile
+from companion.rules import RuleError
 from companion.session import Session
 from companion.store import GameStore
 from web import create_app
@@ -122,4 +125,39 @@ def test_a_camera_still_starting_is_asked_for_a_picture(tmp_path, state, read):
     reading = session.read_dice()
     assert (reading is not None and reading["values"] == SURE) is read
     assert (reading is None) is not read
+    store.close()
+
+
+@pytest.mark.parametrize("meanwhile", ["input", "new_game"])
+def test_a_reading_that_ends_after_the_game_moved_on_is_not_proposed(tmp_path, meanwhile):
+    # READ pressed, then the step typed in by hand while the reader was still busy (a slow
+    # first reading): those dice were for the step already entered, not for the next one.
+    store = GameStore(tmp_path / "g.sqlite3")
+    started, release = threading.Event(), threading.Event()
+
+    def slow_reader(frame):
+        started.set()
+        assert release.wait(10)
+        return reader(frame)
+
+    session = Session(store, load_profile(), camera=FakeCamera([SURE]), reader=slow_reader,
+                      annotate=annotate, encode_png=encode_png)
+    session.new_game(SETUP)
+    result = []
+    pressed = threading.Thread(target=lambda: result.append(session.read_dice()))
+    pressed.start()
+    assert started.wait(10)
+    if meanwhile == "input":
+        session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
+        session.submit({"type": "pick", "area": "library"})
+        session.submit({"type": "resource", "resource": "book"})
+        assert session.game.expected()["kind"] == "roll"
+    else:
+        session.new_game(SETUP)
+    release.set()
+    pressed.join(10)
+    assert result[0]["values"] == SURE   # the picture is still shown...
+    assert session.proposal() is None           # ...but nothing is proposed from it
+    with pytest.raises(RuleError):
+        session.confirm()
     store.close()
