@@ -85,7 +85,8 @@ class DeviceLoop:
         self._last_seq = frame.seq
         status = self._watcher.feed(frame.image)
         if status.state == "settled" and status.new and status.reading is not None:
-            self.session.read_dice(frame=frame.image.copy(), reading=status.reading)
+            self.session.read_dice(frame=frame.image.copy(), reading=status.reading,
+                                   version=self._watching_version)
 
     def _awaited(self) -> tuple[int | None, str | None]:
         game = self.session.game

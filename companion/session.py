@@ -164,24 +164,25 @@ class Session:
         return {"status": "ok" if status.ok else status.state, "reason": getattr(status, "reason", ""),
                 "message": status.message}
 
-    def read_dice(self, frame=None, reading=None) -> dict | None:
+    def read_dice(self, frame=None, reading=None, version=None) -> dict | None:
         """READ: read the dice now (or `frame`, already read as `reading`, from the settled-frame watcher).
 
+        The reading is proposed only while the game is at `version` (default: the step now):
+        one that ends after an input typed meanwhile, or a new game, is shown, not proposed.
         Returns the reading, or None when there is no camera to read from."""
-        return self._reader_thread.submit(self._read_dice, frame, reading).result()
+        with self.lock:
+            game = self.game
+            if version is None and game is not None:
+                version = game.version
+        return self._reader_thread.submit(self._read_dice, frame, reading, game, version).result()
 
     def close(self) -> None:
         self._reader_thread.shutdown(wait=True)
         self.store.close()
 
-    def _read_dice(self, frame, reading) -> dict | None:
+    def _read_dice(self, frame, reading, game, version) -> dict | None:
         if self.reader is None:
             return None
-        with self.lock:
-            # The dice on the tray now are for this step; a slow reading finished after
-            # an input typed meanwhile must not be proposed for the next step.
-            game = self.game
-            version = game.version if game else None
         if frame is None:
             frame = self._capture()
             if frame is None:

@@ -106,6 +106,27 @@ def test_a_settled_roll_is_read_once_and_proposed(tmp_path):
     assert session.change_id == change
 
 
+def test_a_roll_typed_in_while_the_dice_settle_is_not_proposed_for_the_next_roll(tmp_path):
+    session, camera, loop = make(tmp_path)
+
+    class TypedMeanwhile(Watcher):
+        def feed(self, image):
+            status = super().feed(image)
+            if status.new:   # the tablet's input lands between the settled frame and its reading
+                session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
+                session.submit({"type": "pick", "area": "library"})
+                session.submit({"type": "resource", "resource": "book"})
+            return status
+
+    loop.watcher_factory = TypedMeanwhile
+    for level in (5, 5, 5):
+        camera.show(level)
+        loop.watch_camera()
+    assert session.game.expected()["kind"] == "roll"
+    assert session.snapshot()["reading"]["values"] == [1, 2, 3, 4, 5, 6, 5]   # shown...
+    assert session.proposal() is None                                       # ...not proposed
+
+
 def test_no_reading_while_no_roll_is_awaited(tmp_path):
     session, camera, loop = make(tmp_path)
     session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
