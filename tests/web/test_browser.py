@@ -8,6 +8,7 @@ docs/screenshot.png). Waits are on page conditions, never sleeps.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -61,18 +62,26 @@ def browser():
 @pytest.fixture
 def server(tmp_path):
     """The real app on waitress, on a free localhost port, in a thread."""
-    import waitress
     store = GameStore(tmp_path / "g.sqlite3")
     session = Session(store, load_profile())
     app = create_app({"PAIRING_CODE": CODE, "INSTANCE_PATH": tmp_path / "instance", "SSE_HEARTBEAT": 15,
                       "SSE_MAX_STREAMS": 4}, session=session)
-    srv = waitress.create_server(app, host="127.0.0.1", port=0, threads=12, channel_request_lookahead=1)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{srv.effective_port}"
-    yield url, session
-    srv.close()
+    with serve(app) as url:
+        yield url, session
     store.close()
+
+
+@contextlib.contextmanager
+def serve(app):
+    """`app` on waitress in a thread, on a free localhost port."""
+    import waitress
+    srv = waitress.create_server(app, host="127.0.0.1", port=0, threads=12, channel_request_lookahead=1)
+    threading.Thread(target=srv.run, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{srv.effective_port}"
+    finally:
+        # Closed in the server's own loop thread: closed from here, its select() saw a closed file.
+        srv.trigger.pull_trigger(srv.close)
 
 
 def tablet(browser, url, paired=True, lang="en-GB"):
@@ -296,7 +305,6 @@ def test_the_check_page_with_no_game(browser, server):
 @pytest.fixture
 def camera_server(tmp_path):
     """The same, with a camera whose first reading has an unsure die and the next none."""
-    import waitress
     from .fakes import FakeCamera, annotate, encode_png, reader
     store = GameStore(tmp_path / "g.sqlite3")
     camera = FakeCamera([[1, 2, None, 4, 5, 6, 2], [6, 5, 4, 3, 2, 1, 1]])
@@ -304,10 +312,8 @@ def camera_server(tmp_path):
                       encode_png=encode_png)
     app = create_app({"PAIRING_CODE": CODE, "INSTANCE_PATH": tmp_path / "instance", "SSE_HEARTBEAT": 0.5},
                      session=session)
-    srv = waitress.create_server(app, host="127.0.0.1", port=0, threads=12, channel_request_lookahead=1)
-    threading.Thread(target=srv.run, daemon=True).start()
-    yield f"http://127.0.0.1:{srv.effective_port}", session
-    srv.close()
+    with serve(app) as url:
+        yield url, session
     store.close()
 
 
