@@ -26,7 +26,7 @@ class DeviceLoop:
         self.watcher_factory = watcher_factory
         self.announce = announce or (lambda text: log.info(text))
         self._watcher = None
-        self._watching_version = None
+        self._watching_at = None  # the session's game_changes the watcher is watching for
         self._last_seq = -1
         self._lit_at = None  # the session's change_id the lights were last set for
         self._stop = threading.Event()
@@ -72,28 +72,26 @@ class DeviceLoop:
         cam = self.camera
         if cam is None or self.watcher_factory is None or not getattr(cam.camera, "live", False):
             return
-        snapshot_version, kind = self._awaited()
+        at, kind = self._awaited()
         if kind not in ROLL_KINDS or not cam.status.ok:
             self._watcher = None
             return
-        if self._watcher is None or self._watching_version != snapshot_version:
+        if self._watcher is None or self._watching_at != at:
             self._watcher = self.watcher_factory()
-            self._watching_version = snapshot_version
+            self._watching_at = at
         frame = cam.latest()
         if frame is None or frame.seq == self._last_seq:
             return
         self._last_seq = frame.seq
         status = self._watcher.feed(frame.image)
         if status.state == "settled" and status.new and status.reading is not None:
-            self.session.read_dice(frame=frame.image.copy(), reading=status.reading,
-                                   version=self._watching_version)
+            self.session.read_dice(frame=frame.image.copy(), reading=status.reading, at=self._watching_at)
 
-    def _awaited(self) -> tuple[int | None, str | None]:
-        game = self.session.game
-        if game is None:
-            return None, None
+    def _awaited(self) -> tuple[int, str | None]:
+        """The session's game_changes, and the kind of input the game awaits (None: no game)."""
         with self.session.lock:
-            return game.version, game.expected()["kind"]
+            game = self.session.game
+            return self.session.game_changes, game.expected()["kind"] if game else None
 
     def update_lights(self) -> None:
         if self._lit_at == self.session.change_id:

@@ -60,7 +60,10 @@ class Session:
         self.change_id = 0
         self.game: Game | None = None
         self.game_id: int | None = None
-        self._reading: dict | None = None      # the last dice reading, for the version it was made at
+        # Counts every change of the game (input, undo, redo, another game). Unlike the version it
+        # never comes back after an undo: a reading is proposed only at the count it was asked at.
+        self.game_changes = 0
+        self._reading: dict | None = None      # the last dice reading
         self._image: bytes | None = None
         self.last_refusal: dict | None = None  # why the last button press was refused (shown, then cleared)
         # Every reading runs on this one thread: image buffers stay in one malloc arena
@@ -75,8 +78,7 @@ class Session:
             game = Game.new(setup, meta)         # refuses a bad setup before anything is stored
             self.game_id = self.store.create(game.record.header)
             self.game = game
-            self._reading = None
-            self._bump()
+            self._game_changed()
 
     def load_record(self, text: str) -> None:
         """A shared record (JSON Lines) becomes the current game, stored anew."""
@@ -89,8 +91,7 @@ class Session:
             if game.state["over"]:
                 self.store.set_over(game_id)
             self.game, self.game_id = game, game_id
-            self._reading = None
-            self._bump()
+            self._game_changed()
 
     def resume(self, game_id: int | None = None) -> bool:
         """Pick up the latest unfinished game (after a restart or a power cut)."""
@@ -101,8 +102,7 @@ class Session:
             record, redo = self.store.load(game_id)
             self.game = Game(record, redo)
             self.game_id = game_id
-            self._reading = None
-            self._bump()
+            self._game_changed()
             return True
 
     def _require_game(self) -> Game:
@@ -123,9 +123,8 @@ class Session:
             game.commit(state, events, clean)
             if state["over"]:
                 self.store.set_over(self.game_id)
-            self._reading = None
             self.last_refusal = None
-            self._bump()
+            self._game_changed()
             return events
 
     def undo(self) -> dict:
@@ -138,8 +137,7 @@ class Session:
             self.store.undo(self.game_id, seq, last)
             game.undo()
             self.store.set_over(self.game_id, game.state["over"])
-            self._reading = None
-            self._bump()
+            self._game_changed()
             return last
 
     def redo(self) -> list[dict]:
@@ -152,7 +150,7 @@ class Session:
             game.redo_stack.pop()
             game.commit(state, events, clean, keep_redo=True)
             self.store.set_over(self.game_id, state["over"])
-            self._bump()
+            self._game_changed()
             return events
 
     # --- dice readings and proposals ---------------------------------------
@@ -164,23 +162,23 @@ class Session:
         return {"status": "ok" if status.ok else status.state, "reason": getattr(status, "reason", ""),
                 "message": status.message}
 
-    def read_dice(self, frame=None, reading=None, version=None) -> dict | None:
+    def read_dice(self, frame=None, reading=None, at: int | None = None) -> dict | None:
         """READ: read the dice now (or `frame`, already read as `reading`, from the settled-frame watcher).
 
-        The reading is proposed only while the game is at `version` (default: the step now):
-        one that ends after an input typed meanwhile, or a new game, is shown, not proposed.
+        The reading is proposed only while `game_changes` is still `at` (default: now): one that
+        ends after an input entered meanwhile, or another game, is shown, not proposed.
         Returns the reading, or None when there is no camera to read from."""
-        with self.lock:
-            game = self.game
-            if version is None and game is not None:
-                version = game.version
-        return self._reader_thread.submit(self._read_dice, frame, reading, game, version).result()
+        with self.lock:  # queued in the order asked: a late reading never overwrites a newer one
+            at = self.game_changes if at is None else at
+            version = self.game.version if self.game else None
+            job = self._reader_thread.submit(self._read_dice, frame, reading, at, version)
+        return job.result()
 
     def close(self) -> None:
         self._reader_thread.shutdown(wait=True)
         self.store.close()
 
-    def _read_dice(self, frame, reading, game, version) -> dict | None:
+    def _read_dice(self, frame, reading, at, version) -> dict | None:
         if self.reader is None:
             return None
         if frame is None:
@@ -197,7 +195,7 @@ class Session:
         with self.lock:
             self._reading = {"values": values, "dice": data["dice"],
                              "unsure": sum(v is None for v in values),
-                             "version": version if self.game is game else None}
+                             "version": version, "at": at}
             self._image = image
             self._bump()
             return dict(self._reading)
@@ -254,7 +252,7 @@ class Session:
 
     def _dice_proposal(self, prompt: dict) -> dict | None:
         reading = self._reading
-        if reading is None or reading["version"] != self.game.version:
+        if reading is None or reading["at"] != self.game_changes:
             return None
         values = reading["values"]
         want = prompt["count"] if prompt["kind"] == "gate_roll" else 1
@@ -311,6 +309,11 @@ class Session:
 
     # --- listeners -----------------------------------------------------------
 
+    def _game_changed(self) -> None:
+        self.game_changes += 1
+        self._reading = None   # the dice on the tray were for the step before
+        self._bump()
+
     def _bump(self) -> None:
         with self._changed:
             self.change_id += 1
@@ -338,7 +341,8 @@ class Session:
                 "names": game.names if game else [],
                 "history": list(game.history) if game else [],
                 "proposal": self.proposal(),
-                "reading": dict(self._reading) if self._reading else None,
+                "reading": dict(self._reading, current=self._reading["at"] == self.game_changes)
+                           if self._reading else None,
                 "camera": self.camera_status(),
                 "calibration": self.calibration.status() if self.calibration is not None else None,
                 "profile": self.profile,

@@ -6,6 +6,7 @@ notifications, never on sleeps.
 """
 
 import dataclasses
+import time
 
 import pytest
 
@@ -22,24 +23,31 @@ def config(tmp_path):
     return cfg
 
 
-def started(config):
-    """The companion with its camera open: the camera's status changes notify like a press
-    does, so a press made before would be answered by the camera's change."""
-    companion = build(config, announce=lambda text: None)
-    assert companion.camera.wait_for_status("ok", 10)
-    return companion
-
-
 def press_and_wait(companion, button, timeout=10.0):
+    """Press, then wait until the press is answered: refused, a reading for the step now
+    (READ), or the game changed (the others). Not just any change: the camera's own make one."""
     session = companion.session
-    before = session.change_id
+    version, seen = session.game.version, session.change_id
     companion.panel.inject(button, source="test")
-    changed = session.wait_for_change(before, timeout)
-    assert changed > before, f"{button} changed nothing"
+
+    def answered():
+        refusal = session.last_refusal
+        if refusal and refusal["button"] == button:
+            return True
+        if button == "read":
+            reading = session.snapshot()["reading"]
+            return bool(reading and reading["current"])
+        return session.game.version != version
+
+    deadline = time.monotonic() + timeout
+    while not answered():
+        changed = session.wait_for_change(seen, deadline - time.monotonic())
+        assert changed > seen, f"{button} was not answered in {timeout} s"
+        seen = changed
 
 
 def test_read_then_confirm_enters_the_gate_roll_from_the_camera(config):
-    companion = started(config)
+    companion = build(config, announce=lambda text: None)
     try:
         session = companion.session
         session.new_game(SETUP)
@@ -64,7 +72,7 @@ def test_read_then_confirm_enters_the_gate_roll_from_the_camera(config):
 
 
 def test_a_reading_with_the_wrong_number_of_dice_is_refused_with_the_reason(config):
-    companion = started(config)
+    companion = build(config, announce=lambda text: None)
     try:
         session = companion.session
         session.new_game(SETUP)

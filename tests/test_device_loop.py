@@ -5,6 +5,7 @@ import threading
 from dataclasses import dataclass
 
 import numpy as np
+import pytest
 
 from companion.board_profile import load_profile
 from companion.device import DeviceLoop
@@ -106,23 +107,26 @@ def test_a_settled_roll_is_read_once_and_proposed(tmp_path):
     assert session.change_id == change
 
 
-def test_a_roll_typed_in_while_the_dice_settle_is_not_proposed_for_the_next_roll(tmp_path):
+@pytest.mark.parametrize("meanwhile", ["input", "new_game"])
+def test_a_roll_entered_while_the_dice_settle_is_not_proposed_for_the_next_step(tmp_path, meanwhile):
     session, camera, loop = make(tmp_path)
 
-    class TypedMeanwhile(Watcher):
+    class EnteredMeanwhile(Watcher):
         def feed(self, image):
             status = super().feed(image)
-            if status.new:   # the tablet's input lands between the settled frame and its reading
-                session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
-                session.submit({"type": "pick", "area": "library"})
-                session.submit({"type": "resource", "resource": "book"})
+            if status.new:   # the tablet lands between the settled frame and its reading
+                if meanwhile == "input":
+                    session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
+                    session.submit({"type": "pick", "area": "library"})
+                    session.submit({"type": "resource", "resource": "book"})
+                else:        # a new game awaits a gate roll at version 0 too
+                    session.new_game(SETUP)
             return status
 
-    loop.watcher_factory = TypedMeanwhile
+    loop.watcher_factory = EnteredMeanwhile
     for level in (5, 5, 5):
         camera.show(level)
         loop.watch_camera()
-    assert session.game.expected()["kind"] == "roll"
     assert session.snapshot()["reading"]["values"] == [1, 2, 3, 4, 5, 6, 5]   # shown...
     assert session.proposal() is None                                       # ...not proposed
 

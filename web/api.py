@@ -164,7 +164,8 @@ def press(button: str):
             return outcome(sess, sess.redo())
         if button == "confirm":
             return outcome(sess, sess.confirm())
-    reading = sess.read_dice()  # outside the lock: the camera may take a moment
+        at = sess.game_changes  # the step the version was checked at
+    reading = sess.read_dice(at=at)  # outside the lock: the camera may take a moment
     if reading is None:
         raise ApiError(409, "camera_unavailable", sess.camera_status().get("message") or "camera unavailable")
     return outcome(sess, reading=reading)

@@ -329,7 +329,7 @@ def reading(snap: dict) -> dict | None:
         dice.append({"value": d.get("value"), "unsure": d.get("value") is None,
                      "confidence": d.get("confidence")})
     return {"values": r.get("values", []), "dice": dice, "unsure": r.get("unsure", 0),
-            "current": r.get("version") == snap.get("version")}
+            "current": bool(r.get("current"))}
 
 
 # --- the history, the explanations ------------------------------------------------
