@@ -8,6 +8,8 @@ dependency). The shipped models were made with:
         --det-sides 8,100 --det-sides-share 0.5 --out DIR
     .venv/bin/python -m vision.train.train_dice cls --minutes 82 --threads 2 --synthetic 300 --seed 3 \
         --out DIR --checkpoint DIR/dice_cls.pt
+    .venv/bin/python -m vision.train.train_dice cls --minutes 80 --synthetic 300 --seed 4 \
+        --resume DIR/dice_cls.pt --lr 5e-4 --out DIR --checkpoint DIR/dice_cls.pt   # then 80 minutes more
     .venv/bin/python -m vision.train.train_dice wide --minutes 65 --synthetic 300 --seed 11 --hard 0.3 \
         --out DIR --checkpoint DIR/dice_cls_wide.pt      # the second look (with dice_cls.onnx in vision/models)
     .venv/bin/python -m vision.train.sweep --models DIR          # thresholds on "val"
