@@ -60,9 +60,12 @@ ERRATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "label_errata.
 def load_labels(folder: str, errata: str | None = None) -> dict[str, list[tuple[int, float, float, float, float]]]:
     """labels.csv -> {image name: [(value, x, y, w, h), ...]}.
 
-    errata: a CSV (`folder,image,x,y,labelled,shown,note`, like ERRATA) of labels
-    found wrong by eye; its rows for this folder replace `labelled` by `shown`.
-    A row that matches no label is an error, so a correction never silently lapses.
+    errata: a CSV (`folder,image,x,y,w,h,labelled,shown,note`, like ERRATA) of labels
+    found wrong by eye. A row for this folder replaces the label `labelled` at
+    corner (x, y) by `shown`; a row with `labelled` "-" adds a die labels.csv
+    misses, `shown` in the box (x, y, w, h). A correction that matches no label,
+    or an added die a label already covers, is an error, so an erratum never
+    silently lapses.
     """
     out: dict[str, list] = defaultdict(list)
     with open(os.path.join(folder, "labels.csv"), newline="") as fh:
@@ -75,7 +78,16 @@ def load_labels(folder: str, errata: str | None = None) -> dict[str, list[tuple[
         if key in seen:
             raise ValueError(f"{errata}: two rows for the die at ({fix['x']}, {fix['y']}) in {fix['image']}")
         seen.add(key)
-        labs = out.get(fix["image"], [])
+        labs = out.get(fix["image"])
+        if labs is None:
+            raise ValueError(f"{errata}: {fix['image']} is not in the labels of {folder}")
+        if fix["labelled"] is None:
+            cx, cy = fix["x"] + fix["w"] / 2, fix["y"] + fix["h"] / 2
+            if any(x <= cx <= x + w and y <= cy <= y + h for _, x, y, w, h in labs):
+                raise ValueError(f"{errata}: the die added at ({fix['x']}, {fix['y']}) in {fix['image']} "
+                                 f"of {folder} is already labelled")
+            labs.append((fix["shown"], fix["x"], fix["y"], fix["w"], fix["h"]))
+            continue
         hit = [i for i, (v, x, y, _, _) in enumerate(labs)
                if v == fix["labelled"] and abs(x - fix["x"]) < 0.05 and abs(y - fix["y"]) < 0.05]
         if len(hit) != 1:
@@ -92,16 +104,27 @@ def source_name(folder: str) -> str:
 
 
 def read_errata(path: str, folder: str) -> list[dict]:
-    """The rows of an errata CSV that belong to `folder` (matched by its source_name)."""
+    """The rows of an errata CSV that belong to `folder` (matched by its source_name).
+
+    `labelled` is None for a die labels.csv misses (`labelled` "-", with its box's w and h).
+    """
     name = source_name(folder)
     with open(path, newline="") as fh:
         rows = [r for r in csv.DictReader(fh) if r["folder"] == name]
-    out = [{"image": r["image"], "x": float(r["x"]), "y": float(r["y"]),
-            "labelled": int(r["labelled"]), "shown": int(r["shown"])} for r in rows]
-    for r in out:
-        if not (1 <= r["labelled"] <= 6 and 1 <= r["shown"] <= 6 and r["labelled"] != r["shown"]):
+    out = []
+    for r in rows:
+        added = r["labelled"].strip() == "-"
+        fix = {"image": r["image"], "x": float(r["x"]), "y": float(r["y"]),
+               "labelled": None if added else int(r["labelled"]), "shown": int(r["shown"])}
+        if added:
+            fix["w"], fix["h"] = float(r.get("w") or 0), float(r.get("h") or 0)
+            if not (1 <= fix["shown"] <= 6 and fix["w"] > 0 and fix["h"] > 0):
+                raise ValueError(f"{path}: {r['image']}: a die added is a value 1-6 in a box of w, h > 0, "
+                                 f"not {fix['shown']} in {fix['w']} x {fix['h']}")
+        elif not (1 <= fix["labelled"] <= 6 and 1 <= fix["shown"] <= 6 and fix["labelled"] != fix["shown"]):
             raise ValueError(f"{path}: {r['image']}: a correction is from one value 1-6 to another, "
-                             f"not {r['labelled']} -> {r['shown']}")
+                             f"not {fix['labelled']} -> {fix['shown']}")
+        out.append(fix)
     return out
 
 

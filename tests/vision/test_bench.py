@@ -64,12 +64,43 @@ def test_to_720p_keeps_aspect_and_size():
     assert out.shape == (720, 1280, 3)
 
 
-def _errata(path, rows):
+def _errata(path, rows, header=("folder", "image", "x", "y", "labelled", "shown", "note")):
     with open(path, "w", newline="") as fh:
         w = csv.writer(fh)
-        w.writerow(["folder", "image", "x", "y", "labelled", "shown", "note"])
+        w.writerow(header)
         w.writerows(rows)
     return str(path)
+
+
+ADDING = ("folder", "image", "x", "y", "w", "h", "labelled", "shown", "note")
+
+
+def test_an_erratum_adds_a_die_the_labels_miss_and_the_bench_scores_it(synthetic_folder, tmp_path):
+    folder = os.path.basename(synthetic_folder)
+    with open(os.path.join(synthetic_folder, "labels.csv"), newline="") as fh:
+        rows = list(csv.reader(fh))
+    # Drop img0's one die from labels.csv (img0 keeps a row through a second, far label),
+    # so the reader's die there is a phantom; an erratum that adds it back makes it right.
+    header, first = rows[0], dict(zip(rows[0], rows[1]))
+    far = [first["image"], first["value"], "0", "0", "1", "1"]
+    with open(os.path.join(synthetic_folder, "labels.csv"), "w", newline="") as fh:
+        csv.writer(fh).writerows([header, far] + rows[2:])
+    add = _errata(tmp_path / "add.csv", [[folder, first["image"], first["x"], first["y"], first["w"],
+                                          first["h"], "-", first["value"], "not labelled"]], ADDING)
+    labels = bench.load_labels(synthetic_folder, add)[first["image"]]
+    assert (int(first["value"]), float(first["x"]), float(first["y"])) in [lab[:3] for lab in labels]
+    as_given, _ = bench.run(synthetic_folder, time_720p=False, config=Config(reader="pips"))
+    fixed, _ = bench.run(synthetic_folder, time_720p=False, config=Config(reader="pips"), errata=add)
+    assert (as_given.phantoms, as_given.labelled) == (1, 13)     # 11 dice, the far label, img3 missed
+    assert (fixed.phantoms, fixed.correct, fixed.labelled) == (0, 12, 14)
+    # A die already labelled, a bad value or box, or an unknown photo, is an error.
+    for row, message in (([folder, rows[2][0], rows[2][2], rows[2][3], rows[2][4], rows[2][5], "-", 3, ""],
+                          "already labelled"),
+                         ([folder, first["image"], 50, 50, 0, 0, "-", 3, ""], "a value 1-6 in a box"),
+                         ([folder, first["image"], 50, 50, 20, 20, "-", 7, ""], "a value 1-6 in a box"),
+                         ([folder, "nowhere.jpg", 50, 50, 20, 20, "-", 3, ""], "not in the labels")):
+        with pytest.raises(ValueError, match=message):
+            bench.load_labels(synthetic_folder, _errata(tmp_path / "bad.csv", [row], ADDING))
 
 
 def test_errata_correct_one_label_and_the_bench_scores_against_it(synthetic_folder, tmp_path):
@@ -127,7 +158,9 @@ def test_the_shipped_errata_each_match_one_shared_label(shared_folder):
         fixes = bench.read_errata(bench.ERRATA, folder)
         before, after = bench.load_labels(folder), bench.load_labels(folder, bench.ERRATA)
         changed = [(img, a, b) for img in before for a, b in zip(before[img], after[img]) if a != b]
-        assert len(changed) == len(fixes) >= 1
+        added = sum(len(after[img]) - len(before[img]) for img in before)
+        assert len(changed) == sum(f["labelled"] is not None for f in fixes) >= 1
+        assert added == sum(f["labelled"] is None for f in fixes) >= 1
         assert all(a[0] != b[0] and a[1:] == b[1:] for _, a, b in changed)
         used += len(fixes)
     with open(bench.ERRATA, newline="") as fh:
