@@ -82,8 +82,8 @@ def load_labels(folder: str, errata: str | None = None) -> dict[str, list[tuple[
         if labs is None:
             raise ValueError(f"{errata}: {fix['image']} is not in the labels of {folder}")
         if fix["labelled"] is None:
-            cx, cy = fix["x"] + fix["w"] / 2, fix["y"] + fix["h"] / 2
-            if any(x <= cx <= x + w and y <= cy <= y + h for _, x, y, w, h in labs):
+            box = fix["x"], fix["y"], fix["w"], fix["h"]
+            if any(_centre_in(box, lab[1:]) or _centre_in(lab[1:], box) for lab in labs):
                 raise ValueError(f"{errata}: the die added at ({fix['x']}, {fix['y']}) in {fix['image']} "
                                  f"of {folder} is already labelled")
             labs.append((fix["shown"], fix["x"], fix["y"], fix["w"], fix["h"]))
@@ -98,6 +98,11 @@ def load_labels(folder: str, errata: str | None = None) -> dict[str, list[tuple[
     return out
 
 
+def _centre_in(a, b) -> bool:
+    """Is box a's centre inside box b (both x, y, w, h)? The rule `match` pairs dice by."""
+    return b[0] <= a[0] + a[2] / 2 <= b[0] + b[2] and b[1] <= a[1] + a[3] / 2 <= b[1] + b[3]
+
+
 def source_name(folder: str) -> str:
     """A data folder's name as errata and sheets know it: its last path part (also for ".")."""
     return os.path.basename(os.path.abspath(folder))
@@ -110,17 +115,24 @@ def read_errata(path: str, folder: str) -> list[dict]:
     """
     name = source_name(folder)
     with open(path, newline="") as fh:
-        rows = [r for r in csv.DictReader(fh) if r["folder"] == name]
+        rows = [{k: (v if isinstance(v, str) else "").strip() for k, v in r.items() if k is not None}
+                for r in csv.DictReader(fh)]
     out = []
-    for r in rows:
-        added = r["labelled"].strip() == "-"
-        fix = {"image": r["image"], "x": float(r["x"]), "y": float(r["y"]),
-               "labelled": None if added else int(r["labelled"]), "shown": int(r["shown"])}
+    for r in (r for r in rows if r["folder"] == name):
+        added = r["labelled"] == "-"
+        try:
+            fix = {"image": r["image"], "x": float(r["x"]), "y": float(r["y"]),
+                   "labelled": None if added else int(r["labelled"]), "shown": int(r["shown"])}
+            box = float(r.get("w") or 0), float(r.get("h") or 0)
+        except ValueError as e:
+            raise ValueError(f"{path}: {r['image']}: {e}") from None
         if added:
-            fix["w"], fix["h"] = float(r.get("w") or 0), float(r.get("h") or 0)
+            fix["w"], fix["h"] = box
             if not (1 <= fix["shown"] <= 6 and fix["w"] > 0 and fix["h"] > 0):
                 raise ValueError(f"{path}: {r['image']}: a die added is a value 1-6 in a box of w, h > 0, "
                                  f"not {fix['shown']} in {fix['w']} x {fix['h']}")
+        elif any(box):
+            raise ValueError(f"{path}: {r['image']}: a correction keeps its label's box: leave w and h empty")
         elif not (1 <= fix["labelled"] <= 6 and 1 <= fix["shown"] <= 6 and fix["labelled"] != fix["shown"]):
             raise ValueError(f"{path}: {r['image']}: a correction is from one value 1-6 to another, "
                              f"not {fix['labelled']} -> {fix['shown']}")

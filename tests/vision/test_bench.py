@@ -93,9 +93,14 @@ def test_an_erratum_adds_a_die_the_labels_miss_and_the_bench_scores_it(synthetic
     fixed, _ = bench.run(synthetic_folder, time_720p=False, config=Config(reader="pips"), errata=add)
     assert (as_given.phantoms, as_given.labelled) == (1, 13)     # 11 dice, the far label, img3 missed
     assert (fixed.phantoms, fixed.correct, fixed.labelled) == (0, 12, 14)
-    # A die already labelled, a bad value or box, or an unknown photo, is an error.
-    for row, message in (([folder, rows[2][0], rows[2][2], rows[2][3], rows[2][4], rows[2][5], "-", 3, ""],
-                          "already labelled"),
+    # A die already labelled (its box over a label's centre, or its centre in a label's box), a
+    # bad value or box, a correction given a box, or an unknown photo, is an error.
+    x, y, w, h = (float(v) for v in rows[2][2:6])
+    for row, message in (([folder, rows[2][0], x + w / 4, y + h / 4, w, h, "-", 3, ""], "already labelled"),
+                         ([folder, rows[2][0], x - 50, y - 50, w + 100, h + 100, "-", 3, ""], "already labelled"),
+                         ([folder, rows[2][0], x, y, w, h, rows[2][1], 3 if rows[2][1] != "3" else 4, ""],
+                          "keeps its label's box"),
+                         ([folder, first["image"], 50, 50, 20, 20, "-", "", ""], "invalid literal"),
                          ([folder, first["image"], 50, 50, 0, 0, "-", 3, ""], "a value 1-6 in a box"),
                          ([folder, first["image"], 50, 50, 20, 20, "-", 7, ""], "a value 1-6 in a box"),
                          ([folder, "nowhere.jpg", 50, 50, 20, 20, "-", 3, ""], "not in the labels")):
@@ -151,17 +156,22 @@ def test_an_erratum_that_matches_no_label_is_an_error(synthetic_folder, tmp_path
 
 
 @pytest.mark.shared_data
-def test_the_shipped_errata_each_match_one_shared_label(shared_folder):
+def test_the_shipped_errata_each_change_one_shared_label_or_add_one_die(shared_folder):
     used = 0
     for name in ("nell-byler", "rune55-gray"):
         folder = shared_folder(name)
         fixes = bench.read_errata(bench.ERRATA, folder)
         before, after = bench.load_labels(folder), bench.load_labels(folder, bench.ERRATA)
         changed = [(img, a, b) for img in before for a, b in zip(before[img], after[img]) if a != b]
-        added = sum(len(after[img]) - len(before[img]) for img in before)
+        added = sorted((img, *lab) for img in before for lab in after[img][len(before[img]):])
         assert len(changed) == sum(f["labelled"] is not None for f in fixes) >= 1
-        assert added == sum(f["labelled"] is None for f in fixes) >= 1
         assert all(a[0] != b[0] and a[1:] == b[1:] for _, a, b in changed)
+        assert added == sorted((f["image"], f["shown"], f["x"], f["y"], f["w"], f["h"])
+                               for f in fixes if f["labelled"] is None)
+        for img, _, x, y, w, h in added:                 # each added box lies in its photo
+            height, width = cv2.imread(os.path.join(folder, "images", img)).shape[:2]
+            assert 0 <= x and 0 <= y and x + w <= width + 0.5 and y + h <= height + 0.5
+        assert added
         used += len(fixes)
     with open(bench.ERRATA, newline="") as fh:
         assert used == len(list(csv.DictReader(fh)))     # every row belongs to a shared folder
