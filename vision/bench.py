@@ -83,7 +83,7 @@ def load_labels(folder: str, errata: str | None = None) -> dict[str, list[tuple[
             raise ValueError(f"{errata}: {fix['image']} is not in the labels of {folder}")
         if fix["labelled"] is None:
             box = fix["x"], fix["y"], fix["w"], fix["h"]
-            if any(_centre_in(box, lab[1:]) or _centre_in(lab[1:], box) for lab in labs):
+            if any(_inside(_centre(box), lab[1:]) or _inside(_centre(lab[1:]), box) for lab in labs):
                 raise ValueError(f"{errata}: the die added at ({fix['x']}, {fix['y']}) in {fix['image']} "
                                  f"of {folder} is already labelled")
             labs.append((fix["shown"], fix["x"], fix["y"], fix["w"], fix["h"]))
@@ -98,9 +98,15 @@ def load_labels(folder: str, errata: str | None = None) -> dict[str, list[tuple[
     return out
 
 
-def _centre_in(a, b) -> bool:
-    """Is box a's centre inside box b (both x, y, w, h)? The rule `match` pairs dice by."""
-    return b[0] <= a[0] + a[2] / 2 <= b[0] + b[2] and b[1] <= a[1] + a[3] / 2 <= b[1] + b[3]
+def _centre(box) -> tuple[float, float]:
+    x, y, w, h = box
+    return x + w / 2, y + h / 2
+
+
+def _inside(point, box) -> bool:
+    """Is `point` (x, y) inside `box` (x, y, w, h)? The rule `match` pairs a die with a label by."""
+    x, y, w, h = box
+    return x <= point[0] <= x + w and y <= point[1] <= y + h
 
 
 def source_name(folder: str) -> str:
@@ -147,10 +153,10 @@ def match(reading: Reading, labels) -> tuple[list, list, list]:
     """
     cand = []
     for di, d in enumerate(reading.dice):
-        cx, cy = d.center
-        for li, (_, x, y, w, h) in enumerate(labels):
-            if x <= cx <= x + w and y <= cy <= y + h:
-                cand.append((np.hypot(cx - (x + w / 2), cy - (y + h / 2)), di, li))
+        for li, label in enumerate(labels):
+            if _inside(d.center, label[1:]):
+                cx, cy = _centre(label[1:])
+                cand.append((np.hypot(d.center[0] - cx, d.center[1] - cy), di, li))
     cand.sort()
     used_d, used_l, pairs = set(), set(), []
     for _, di, li in cand:
