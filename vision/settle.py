@@ -15,9 +15,13 @@
   movement carries the `reading` (vision.read of that frame) and `new=True`;
   later ones repeat the same reading with `new=False`, so a roll is read once.
 
-Motion is the mean absolute difference between consecutive frames, shrunk to
-~160 px wide (cheap, and blind to sensor noise), against `motion_thr` grey
-levels. Time comes from the `t` argument (seconds) or the monotonic clock.
+Motion is the share of the frame (per cent of its pixels) whose colour changed
+by more than PIXEL_STEP levels in some channel since the last frame, both
+shrunk to about THUMB px wide (cheap, and blind to sensor noise). A share, not
+a mean: one small die sliding across a big tray changes a few pixels a lot,
+which a mean over the whole frame hardly sees; and the largest channel, not
+grey, for a red die on a teal tray is the same grey. Time comes from the `t`
+argument (seconds) or the monotonic clock.
 """
 
 from __future__ import annotations
@@ -31,6 +35,9 @@ import numpy as np
 
 from .reading import Reading
 
+THUMB = 320        # frames are compared shrunk to about this many pixels wide
+PIXEL_STEP = 20    # a pixel changed when a channel moved by more than this (noise: ~1 level there)
+
 
 @dataclass(frozen=True)
 class SettleStatus:
@@ -43,10 +50,12 @@ class SettleStatus:
 class SettleWatcher:
     """Feed frames; get "rolling" while they change and one reading per roll."""
 
-    def __init__(self, settle_s: float = 0.4, motion_thr: float = 2.0, config=None,
+    def __init__(self, settle_s: float = 0.4, motion_thr: float = 0.02, config=None,
                  reader=None, min_frames: int = 3, learn_size: bool = False):
-        """settle_s: seconds of stillness before reading; motion_thr: mean
-        grey-level change per pixel that counts as movement; config: passed to
+        """settle_s: seconds of stillness before reading; motion_thr: the share of
+        the frame, per cent, that must change to count as movement (0.02: about a
+        dozen pixels of the shrunk frame; a 64 px die moving on a 1280 px frame
+        changes hundreds); config: passed to
         vision.read; reader: a replacement for vision.read (tests); min_frames:
         also require this many still frames (slow cameras); learn_size: when
         uncalibrated, take the dice's size from the first roll read completely
@@ -58,6 +67,7 @@ class SettleWatcher:
         self.min_frames = min_frames
         self.learn_size = learn_size
         self._prev: np.ndarray | None = None
+        self._shape: tuple | None = None
         self._still_since: float | None = None
         self._still_frames = 0
         self._reading: Reading | None = None
@@ -69,17 +79,26 @@ class SettleWatcher:
                       self.learn_size)
 
     def feed(self, frame: np.ndarray, t: float | None = None) -> SettleStatus:
-        """Take the next frame ((H, W, 3) uint8 BGR); return the watcher's status."""
+        """Take the next frame ((H, W, 3) uint8 BGR); return the watcher's status.
+
+        Raises vision.ReadError for a frame that is not one (None, a wrong
+        shape or type); the watcher's state is then unchanged."""
         from .detect import validate_frame
 
         frame = validate_frame(frame)
         now = time.monotonic() if t is None else float(t)
         small = self._shrink(frame)
-        motion = 0.0 if self._prev is None else float(cv2.absdiff(small, self._prev).mean())
         first = self._prev is None
-        if self._prev is not None and small.shape != self._prev.shape:
-            motion, first = 255.0, False
-        self._prev = small
+        if first:
+            motion = 0.0
+        elif frame.shape != self._shape:
+            motion = 100.0          # another camera mode: the old reading's pixels mean nothing here
+        else:
+            changed = cv2.absdiff(small, self._prev).max(axis=2) > PIXEL_STEP
+            motion = 100.0 * float(np.count_nonzero(changed)) / changed.size
+        self._prev, self._shape = small, frame.shape
+        if self._still_since is not None and now < self._still_since:
+            self._still_since = now     # the clock went back: count stillness from here
         if motion > self.motion_thr or first:
             moved = motion > self.motion_thr
             self._still_since = now
@@ -119,9 +138,9 @@ class SettleWatcher:
 
     @staticmethod
     def _shrink(frame: np.ndarray) -> np.ndarray:
+        # Area averaging over s x s pixels divides sensor noise by s.
         h, w = frame.shape[:2]
-        s = 160.0 / max(w, h)
-        g = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        if s < 1:
-            g = cv2.resize(g, (max(1, int(w * s)), max(1, int(h * s))), interpolation=cv2.INTER_AREA)
-        return cv2.GaussianBlur(g, (3, 3), 0)
+        s = THUMB / max(w, h)
+        if s >= 1:
+            return frame.copy()     # kept as the previous frame: the camera may reuse its buffer
+        return cv2.resize(frame, (max(1, int(w * s)), max(1, int(h * s))), interpolation=cv2.INTER_AREA)

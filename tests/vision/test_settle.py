@@ -1,6 +1,7 @@
 """The still-frame watcher: rolling while frames change, one reading per roll."""
 
 import numpy as np
+import pytest
 
 import vision
 from vision import SettleWatcher
@@ -94,3 +95,83 @@ def test_learn_size_calibrates_from_a_complete_roll():
         st = w.feed(f, t)
         t += 0.05
     assert sorted(st.reading.values) == [1, 2, 6]
+
+
+def _slide(body, tray, steps=12, dx=20):
+    """Frames of one die (a 4, 64 px) sliding dx px a frame across a 1280x720 tray, then
+    still for 8 frames; and where it stops."""
+    kw = dict(seed=3, noise=0, light=0, tray=tray, size=(200, 200), die_px=64,
+              colours=[(body, (245, 245, 245))])
+    with_die, truth = render_scene([4], **kw)
+    without = render_scene([], **kw)[0]
+    mask = np.abs(with_die.astype(int) - without).max(axis=2) > 0    # the die and its shadow
+    tray_frame = render_scene([], seed=4, noise=0, light=0, tray=tray)[0]
+    frames = []
+    for k in range(steps + 8):
+        x = 400 + dx * min(k, steps)
+        frame = tray_frame.copy()
+        frame[260:460, x:x + 200][mask] = with_die[mask]
+        frames.append(frame)
+    cx, cy = truth[0].center
+    return frames, (400 + dx * steps + cx, 260 + cy)
+
+
+def test_one_small_die_sliding_is_rolling_until_it_stops():
+    # A mean over the whole frame (the first measure) hardly saw this: 0.1-0.9 grey levels,
+    # under its threshold of 2, so the die was read mid-slide.
+    for body, tray in [((235, 235, 235), (120, 110, 40)),      # white die
+                       ((40, 40, 200), (120, 110, 40))]:       # red die: about the tray's grey
+        frames, stop = _slide(body, tray)
+        w = SettleWatcher(settle_s=0.2)
+        got = [w.feed(f, k / 30) for k, f in enumerate(frames)]
+        assert [g.state for g in got[1:13]] == ["rolling"] * 12, body
+        new = [g for g in got if g.new]
+        assert len(new) == 1 and got[-1].state == "settled"
+        (die,) = new[0].reading.dice
+        assert die.value == 4
+        assert abs(die.center[0] - stop[0]) < 8 and abs(die.center[1] - stop[1]) < 8
+
+
+def test_a_die_turned_to_another_face_in_place_is_a_new_roll():
+    a, _ = render_scene([3, 5, 1], seed=1, noise=0)
+    b, _ = render_scene([3, 5, 6], seed=1, noise=0)
+    w = SettleWatcher(settle_s=0.1)
+    for k in range(6):
+        st = w.feed(a, k * 0.05)
+    assert sorted(st.reading.values) == [1, 3, 5]
+    assert w.feed(b, 0.3).state == "rolling"
+    for k in range(6):
+        st = w.feed(b, 0.35 + k * 0.05)
+    assert st.state == "settled" and sorted(st.reading.values) == [3, 5, 6]
+
+
+def test_a_new_frame_size_is_a_new_roll_even_when_it_shrinks_alike():
+    big, _ = render_scene([2, 4], seed=5, noise=0, size=(1280, 720))
+    w = SettleWatcher(settle_s=0.1)
+    for k in range(6):
+        st = w.feed(big, k * 0.05)
+    assert st.state == "settled"
+    small = big[:, :1278]            # another size, the same shrunk picture
+    st = w.feed(small, 0.35)
+    assert st.state == "rolling" and st.reading is None
+
+
+def test_a_clock_that_goes_back_does_not_stall_the_watcher():
+    still, _ = render_scene([6, 6], seed=6, noise=0)
+    w = SettleWatcher(settle_s=0.2)
+    w.feed(still, 10.0)
+    w.feed(still, 10.1)
+    states = [w.feed(still, 5.0 + k * 0.05).state for k in range(8)]
+    assert "settled" in states
+
+
+def test_a_bad_frame_is_refused_and_changes_nothing():
+    still, _ = render_scene([1, 2], seed=7, noise=0)
+    w = SettleWatcher(settle_s=0.1)
+    for k in range(6):
+        st = w.feed(still, k * 0.05)
+    assert st.state == "settled"
+    with pytest.raises(vision.ReadError):
+        w.feed(None, 0.4)
+    st = w.feed(still, 0.45)
+    assert st.state == "settled" and not st.new and sorted(st.reading.values) == [1, 2]
