@@ -19,18 +19,7 @@ import json
 import os
 import sys
 
-
-def _load_image(path: str):
-    import cv2
-
-    from .reading import ReadError
-
-    if not os.path.isfile(path):
-        raise ReadError(f"no such image file: {path}")
-    img = cv2.imread(path, cv2.IMREAD_COLOR)
-    if img is None:
-        raise ReadError(f"not a readable image: {path}")
-    return img
+from .image_file import load_image, save_image
 
 
 def _config(path: str | None, reader: str | None = None):
@@ -50,12 +39,10 @@ def _config(path: str | None, reader: str | None = None):
 
 
 def cmd_read(a) -> int:
-    import cv2
-
     from . import read
     from .annotate import annotate
 
-    img = _load_image(a.image)
+    img = load_image(a.image)
     reading = read(img, _config(a.calibration, a.reader))
     if a.json:
         print(json.dumps(reading.to_dict()))
@@ -68,9 +55,7 @@ def cmd_read(a) -> int:
             b = ",".join(str(x) for x in d.box)
             print(f"{v:>5} {c:>13} {b:>22} {d.confidence:5.2f}" + (f"  unsure: {d.reason}" if not d.sure else ""))
     if a.annotate:
-        if not cv2.imwrite(a.annotate, annotate(img, reading)):
-            from .reading import ReadError
-            raise ReadError(f"cannot write {a.annotate}")
+        save_image(a.annotate, annotate(img, reading))
     return 0
 
 
@@ -84,6 +69,8 @@ def cmd_bench(a) -> int:
             raise ReadError(f"{folder}: no labels.csv (see ../shared/data/dice/README.md)")
         total, buckets = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg,
                                    errata=a.errata)
+        if not total.images and not total.unreadable:
+            raise ReadError(f"{folder}: no images to read (labels.csv names none, images/ holds none)")
         print(bench.report(folder, total, buckets, show_errors=a.errors,
                            reader=cfg.reader if cfg is not None else "learned", errata=a.errata))
         if a.sheet:
@@ -94,10 +81,7 @@ def cmd_bench(a) -> int:
 
 def _write_sheet(path: str, folder: str, looks: list, several: bool) -> None:
     """The bench's contact sheet (vision.sheet), one file a folder when there are several."""
-    import cv2
-
     from .bench import source_name
-    from .reading import ReadError
     from .sheet import contact_sheet
 
     if several:
@@ -107,9 +91,8 @@ def _write_sheet(path: str, folder: str, looks: list, several: bool) -> None:
     sheet = contact_sheet(folder, sorted(looks, key=lambda k: order[k.kind]))
     if sheet is None:
         print(f"sheet: every die read right, nothing to show ({path} not written)")
-    elif not cv2.imwrite(path, sheet):
-        raise ReadError(f"cannot write {path}")
     else:
+        save_image(path, sheet)
         print(f"sheet: {len(looks)} to look at (wrong, phantom, unsure, missed), in {path}")
 
 
@@ -119,34 +102,53 @@ def cmd_calibrate(a) -> int:
     from .annotate import annotate
     from .calibrate import DEFAULT_PATH, calibrate, describe, save_calibration
 
-    img = _load_image(a.frame)
+    img = load_image(a.frame)
     cfg, info = calibrate(img, use_roi=a.roi, reader=a.reader or "learned")
-    path = save_calibration(cfg, info, a.out or DEFAULT_PATH)
-    print(describe(cfg, info))
-    print(f"saved {path}")
     if a.annotate:
+        # Drawn and written first: a picture that cannot be written saves no calibration.
         from . import read
         out = annotate(img, read(img, cfg))
         if cfg.roi:
             x, y, w, h = cfg.roi
             cv2.rectangle(out, (x, y), (x + w, y + h), (255, 200, 0), 2)
-        cv2.imwrite(a.annotate, out)
+        save_image(a.annotate, out)
+    path = save_calibration(cfg, info, a.out or DEFAULT_PATH)
+    print(describe(cfg, info))
+    print(f"saved {path}")
+    if a.annotate:
+        print(f"drawn in {a.annotate}")
     return 0
 
 
 def cmd_render(a) -> int:
-    import cv2
-
     from .render import render
 
     try:
-        img = render([int(v) for v in a.values], seed=a.seed, touching=a.touching)
+        img = render(a.values, seed=a.seed, touching=a.touching)
     except ValueError as exc:
         from .reading import ReadError
         raise ReadError(str(exc)) from exc
-    cv2.imwrite(a.out, img)
+    save_image(a.out, img)
     print(f"wrote {a.out}")
     return 0
+
+
+def _die_value(text: str) -> int:
+    """argparse type: a die's value, 1-6."""
+    if text.strip() not in ("1", "2", "3", "4", "5", "6"):
+        raise argparse.ArgumentTypeError(f"a die shows 1-6, not {text!r}")
+    return int(text)
+
+
+def _positive(text: str) -> int:
+    """argparse type: an integer of at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
+    return n
 
 
 def main(argv=None) -> int:
@@ -165,7 +167,7 @@ def main(argv=None) -> int:
     r.set_defaults(fn=cmd_read)
     b = sub.add_parser("bench", help="measure accuracy and speed on labelled folders")
     b.add_argument("dirs", nargs="+", metavar="DIR")
-    b.add_argument("--limit", type=int, default=None, help="only the first N images")
+    b.add_argument("--limit", type=_positive, default=None, help="only the first N images")
     b.add_argument("--errors", type=int, default=0, help="list the first N silent errors")
     b.add_argument("--no-720p", action="store_true", help="skip the 1280x720 timing pass")
     b.add_argument("--calibration", metavar="FILE")
@@ -184,7 +186,7 @@ def main(argv=None) -> int:
     c.set_defaults(fn=cmd_calibrate)
     d = sub.add_parser("render", help="write a synthetic tray image with the given dice")
     d.add_argument("out")
-    d.add_argument("values", nargs="+")
+    d.add_argument("values", nargs="+", type=_die_value, metavar="VALUE")
     d.add_argument("--seed", type=int, default=0)
     d.add_argument("--touching", action="store_true")
     d.set_defaults(fn=cmd_render)

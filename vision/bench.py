@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .reading import Reading
+from .image_file import load_image
+from .reading import Reading, ReadError
 from .sheet import Look
 
 
@@ -46,6 +47,7 @@ class Tally:
     confusion: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
     phantom_values: dict = field(default_factory=lambda: defaultdict(int))
     errors: list = field(default_factory=list)
+    unreadable: list = field(default_factory=list)   # "image: why" for each image not read
     looks: list = field(default_factory=list)   # vision.sheet.Look of every die not read right
 
     def add(self, other: "Tally") -> None:
@@ -68,10 +70,15 @@ def load_labels(folder: str, errata: str | None = None) -> dict[str, list[tuple[
     silently lapses.
     """
     out: dict[str, list] = defaultdict(list)
-    with open(os.path.join(folder, "labels.csv"), newline="") as fh:
-        for row in csv.DictReader(fh):
-            out[row["image"]].append((int(row["value"]), float(row["x"]), float(row["y"]),
-                                      float(row["w"]), float(row["h"])))
+    path = os.path.join(folder, "labels.csv")
+    with open(path, newline="", encoding="utf-8-sig") as fh:    # -sig: a spreadsheet's BOM
+        rows = csv.DictReader(fh)
+        missing = [c for c in LABEL_COLUMNS if c not in (rows.fieldnames or ())]
+        if missing:
+            raise ValueError(f"{path}: the header must name {','.join(LABEL_COLUMNS)}; "
+                             f"{', '.join(missing)} missing (header: {','.join(rows.fieldnames or ()) or 'none'})")
+        for row in rows:
+            out[row["image"]].append(_label(row, f"{path}, line {rows.line_num}"))
     seen = set()
     for fix in read_errata(errata, folder) if errata else ():
         key = (fix["image"], fix["x"], fix["y"])
@@ -107,6 +114,26 @@ def _inside(point, box) -> bool:
     """Is `point` (x, y) inside `box` (x, y, w, h)? The rule `match` pairs a die with a label by."""
     x, y, w, h = box
     return x <= point[0] <= x + w and y <= point[1] <= y + h
+
+
+LABEL_COLUMNS = ("image", "value", "x", "y", "w", "h")
+
+
+def _label(row: dict, where: str) -> tuple[int, float, float, float, float]:
+    """One labels.csv row as (value, x, y, w, h); ValueError naming `where` if it is not a die."""
+    try:
+        if not row["image"]:
+            raise ValueError("no image name")
+        value = int(row["value"])
+        x, y, w, h = (float(row[c]) for c in "xywh")
+    except (TypeError, ValueError) as exc:
+        # TypeError: a short row (csv gives None for the cells it lacks)
+        raise ValueError(f"{where}: not a label (image,value,x,y,w,h): {exc}") from None
+    if not 1 <= value <= 6:
+        raise ValueError(f"{where}: a die's value is 1-6, not {value}")
+    if not (all(np.isfinite((x, y, w, h))) and w > 0 and h > 0):
+        raise ValueError(f"{where}: a box needs finite x, y and w, h > 0, not {x}, {y}, {w}, {h}")
+    return value, x, y, w, h
 
 
 def source_name(folder: str) -> str:
@@ -178,8 +205,22 @@ def to_720p(img: np.ndarray) -> np.ndarray:
     return cv2.copyMakeBorder(r, ph // 2, ph - ph // 2, pw // 2, pw - pw // 2, cv2.BORDER_REPLICATE)
 
 
+BUCKETS = ("0", "1", "2-6", "7-9", "10+")
+
+
 def bucket(n: int) -> str:
-    return "1" if n == 1 else "2-6" if n <= 6 else "7-9" if n <= 9 else "10+"
+    return "0" if n == 0 else "1" if n == 1 else "2-6" if n <= 6 else "7-9" if n <= 9 else "10+"
+
+
+IMAGE_TYPES = (".jpg", ".jpeg", ".png")
+
+
+def image_names(folder: str, labels: dict) -> list[str]:
+    """Every image to read: the labelled ones and those in images/ with no label (no dice,
+    per the data README, so a die reported there is a phantom)."""
+    d = os.path.join(folder, "images")
+    files = [n for n in os.listdir(d) if n.lower().endswith(IMAGE_TYPES)] if os.path.isdir(d) else []
+    return sorted(set(labels) | set(files))
 
 
 def run(folder: str, limit: int | None = None, time_720p: bool = True, config=None,
@@ -195,21 +236,23 @@ def run(folder: str, limit: int | None = None, time_720p: bool = True, config=No
     read = reader or _read
     cv2.setNumThreads(1)
     labels = load_labels(folder, errata)
-    names = sorted(n for n in labels if only is None or only(n))
+    names = [n for n in image_names(folder, labels) if only is None or only(n)]
     if limit:
         names = names[:limit]
     total = Tally()
     buckets: dict[str, Tally] = defaultdict(Tally)
     for name in names:
-        img = cv2.imread(os.path.join(folder, "images", name), cv2.IMREAD_COLOR)
-        if img is None:
-            total.errors.append(f"{name}: cannot load")
+        # One bad image is reported and skipped; the rest are still measured.
+        try:
+            img = load_image(os.path.join(folder, "images", name))
+            c0, t0 = time.process_time(), time.perf_counter()
+            reading = read(img, config)
+        except ReadError as exc:
+            total.unreadable.append(f"{name}: {exc}")
             continue
-        labs = labels[name]
-        c0, t0 = time.process_time(), time.perf_counter()
-        reading = read(img, config)
         total.times.append(time.perf_counter() - t0)
         total.cpu.append(time.process_time() - c0)
+        labs = labels.get(name, [])
         if time_720p:
             f720 = to_720p(img)
             c0, t0 = time.process_time(), time.perf_counter()
@@ -283,6 +326,10 @@ def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reade
         f"reader: {reader}",
         f"labels: {f'with the errata of {errata} ({fixed} for this folder)' if errata else 'as given in labels.csv'}",
         f"images {total.images}, labelled dice {n}",
+        *([f"unreadable images {len(total.unreadable)} (not counted above):"]
+          + ["  " + u for u in total.unreadable[:10]]
+          + ([f"  ... and {len(total.unreadable) - 10} more"] if len(total.unreadable) > 10 else [])
+          if total.unreadable else []),
         f"per-die accuracy   {_pct(total.correct, n)}  ({total.correct}/{n})",
         f"per-roll accuracy  {_pct(total.exact_rolls, total.images)}  ({total.exact_rolls}/"
         f"{total.images} rolls exact: every die right, none missing, unsure or extra)",
@@ -299,7 +346,7 @@ def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reade
         f"machine load       {_load()}",
         "by dice per image:",
     ]
-    for b in ("1", "2-6", "7-9", "10+"):
+    for b in BUCKETS:
         t = buckets.get(b)
         if t is None:
             continue

@@ -210,3 +210,35 @@ def test_a_sheet_tile_is_centred_on_the_die():
     c = TILE // 2
     assert t[c - 5:c + 5, c - 5:c + 5].min() > 200      # the die fills the middle
     assert t[c - 5:c + 5, 2:6].max() < 150              # tray beside it (1.6 x context)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("img,3,1\n", "header must name image,value,x,y,w,h"),                    # no header
+    ("\ufeffimage,value,x,y,w,h\nimg0.jpg,3,1\n", "line 2"),                   # a BOM, a short row
+    ("image,value,x,y,w,h\nimg0.jpg,abc,1,1,5,5\n", "line 2"),
+    ("image,value,x,y,w,h\nimg0.jpg,3,1,1,5,5\nimg1.jpg,9,1,1,5,5\n", "line 3: a die's value is 1-6"),
+    ("image,value,x,y,w,h\nimg0.jpg,3,1,1,nan,5\n", "finite"),
+    ("image;value;x;y;w;h\nimg0.jpg;3;1;1;5;5\n", "value, x, y, w, h missing"),
+])
+def test_a_malformed_labels_file_is_one_clear_error_naming_its_line(tmp_path, text, words):
+    (tmp_path / "labels.csv").write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError, match="labels.csv") as err:
+        bench.load_labels(str(tmp_path))
+    assert words in str(err.value)
+
+
+def test_the_bench_reads_unlabelled_images_as_empty_trays_and_reports_bad_ones(synthetic_folder):
+    images = os.path.join(synthetic_folder, "images")
+    tray = render_scene([], seed=1, size=(640, 480))[0]
+    cv2.imwrite(os.path.join(images, "empty.jpg"), tray)                    # no row: no dice
+    cv2.imwrite(os.path.join(images, "phantom.jpg"), render_scene([5], seed=2, size=(640, 480))[0])
+    with open(os.path.join(images, "broken.jpg"), "wb") as fh:
+        fh.write(b"\xff\xd8 not a whole jpeg")
+    os.remove(os.path.join(images, "img0.jpg"))                              # labelled, but gone
+    total, buckets = bench.run(synthetic_folder, time_720p=False, config=Config(reader="pips"))
+    assert total.images == 5                       # img1-3, empty, phantom
+    assert total.phantoms == 1 and total.phantoms_valued == 1
+    assert buckets["0"].images == 2 and buckets["0"].exact_rolls == 1
+    assert sorted(u.split(":")[0] for u in total.unreadable) == ["broken.jpg", "img0.jpg"]
+    text = bench.report(synthetic_folder, total, buckets)
+    assert "unreadable images 2" in text and "broken.jpg" in text and "cut short" in text

@@ -133,3 +133,58 @@ def test_cli_reader_choice_both_readers_read_the_roll(tmp_path):
         assert sorted(d["value"] for d in json.loads(p.stdout)["dice"]) == [1, 4, 6]
     p = _cli("read", str(src), "--reader", "guess")
     assert p.returncode == 2 and "invalid choice" in p.stderr
+
+
+def test_cli_a_jpeg_cut_short_is_refused_not_read_in_part(tmp_path):
+    # OpenCV decodes the first half and greys the rest, with only a warning: the dice
+    # there would be silently missing from the roll.
+    import cv2
+
+    img = vision.render([2, 5, 6, 1], seed=12)
+    ok, data = cv2.imencode(".jpg", img)
+    whole, cut = tmp_path / "whole.jpg", tmp_path / "cut.jpg"
+    whole.write_bytes(data.tobytes())
+    cut.write_bytes(data.tobytes()[: len(data) // 2])
+    assert cv2.imread(str(cut)) is not None                  # what OpenCV alone would read
+    p = _cli("read", str(cut), "--json")
+    assert p.returncode == 2 and p.stdout == "" and "cut short" in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1
+    assert _cli("read", str(whole), "--json").returncode == 0
+    # A PNG cut short too.
+    ok, data = cv2.imencode(".png", img)
+    (tmp_path / "cut.png").write_bytes(data.tobytes()[:-30])
+    p = _cli("read", str(tmp_path / "cut.png"))
+    assert p.returncode == 2 and "cut short" in p.stderr
+
+
+def test_cli_images_that_cannot_be_written_are_a_clear_error(tmp_path):
+    import cv2
+
+    src = tmp_path / "roll.png"
+    cv2.imwrite(str(src), vision.render([3, 4], seed=2))
+    for target, words in [(tmp_path / "out.xyz", "no image format"),
+                          (tmp_path / "no-such-folder" / "out.png", "no such folder"),
+                          (tmp_path, "it is a folder")]:
+        p = _cli("read", str(src), "--annotate", str(target))
+        assert p.returncode == 2 and "Traceback" not in p.stderr and words in p.stderr, p.stderr
+        p = _cli("render", str(target), "3", "4")
+        assert p.returncode == 2 and words in p.stderr and "wrote" not in p.stdout, p.stderr
+    assert not (tmp_path / "no-such-folder").exists()
+    p = _cli("render", str(tmp_path / "r.png"), "3", "seven")
+    assert p.returncode == 2 and "1-6" in p.stderr
+
+
+def test_cli_calibrate_saves_nothing_when_its_picture_cannot_be_written(tmp_path):
+    import cv2
+
+    src, toml = tmp_path / "roll.png", tmp_path / "camera.toml"
+    cv2.imwrite(str(src), vision.render([3, 4, 5], seed=3))
+    p = _cli("calibrate", str(src), "--out", str(toml), "--annotate", str(tmp_path / "x" / "c.png"))
+    assert p.returncode == 2 and "no such folder" in p.stderr and not toml.exists()
+    p = _cli("calibrate", str(src), "--out", str(toml), "--annotate", str(tmp_path / "c.png"))
+    assert p.returncode == 0 and toml.exists() and (tmp_path / "c.png").exists()
+
+
+def test_cli_a_folder_given_as_the_image_says_so(tmp_path):
+    p = _cli("read", str(tmp_path))
+    assert p.returncode == 2 and "is a folder" in p.stderr
