@@ -12,6 +12,7 @@ runs, and is tested, with no camera at all:
     annotate: (frame, reading) -> BGR frame with the reading drawn
 """
 
+import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable
@@ -58,6 +59,9 @@ class Session:
         self.lock = threading.RLock()
         self._changed = threading.Condition(self.lock)
         self.change_id = 0
+        # This run of the companion. change_id starts again at 0 on a restart, so a page still
+        # open from an earlier run tells runs apart by this, not by comparing counts.
+        self.boot = secrets.token_hex(4)
         self.game: Game | None = None
         self.game_id: int | None = None
         # Counts every change of the game (input, undo, redo, another game). Unlike the version it
@@ -335,6 +339,7 @@ class Session:
             return {
                 "version": game.version if game else None,
                 "change_id": self.change_id,
+                "boot": self.boot,
                 "game_id": self.game_id,
                 "state": game.state if game else None,
                 "expected": game.expected() if game else None,

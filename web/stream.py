@@ -118,7 +118,7 @@ def message(snap: dict, seen: tuple | None, lang: str, html: str | None = None) 
         else:
             new = history[version:]
     new = [dict(entry, text=[render(ev, lang, names) for ev in entry["events"]]) for entry in new]
-    data = {k: snap.get(k) for k in ("change_id", "version", "game_id", "state", "expected", "can_undo",
+    data = {k: snap.get(k) for k in ("change_id", "boot", "version", "game_id", "state", "expected", "can_undo",
                                        "can_redo", "camera", "refusal", "proposal")}
     data["reset"] = reset
     data["new"] = new

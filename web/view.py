@@ -444,6 +444,7 @@ def vp_chart(state: dict, names: list[str], lang: str, width: int = 640, height:
 def table(snap: dict, lang: str) -> dict:
     state = snap.get("state")
     view = {"snap": snap, "version": snap.get("version"), "change_id": snap.get("change_id"),
+            "boot": snap.get("boot"),
             "game": state is not None, "camera": snap.get("camera") or {},
             "calibration": snap.get("calibration"),
             "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),

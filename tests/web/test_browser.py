@@ -430,3 +430,56 @@ def test_the_panel_buttons_are_on_the_keyboard_too(browser, server):
     page.keyboard.press("d")
     wait_version_change(page, before)
     assert session.game.version == 1
+
+
+def test_an_open_page_follows_the_companion_after_a_restart(browser, tmp_path):
+    """A restarted companion counts its changes from 0 again: the open page must still take
+    its tables (it once kept the old one, "live", until reloaded by hand)."""
+    import waitress
+
+    def start(session, port=0):
+        app = create_app({"PAIRING_CODE": CODE, "INSTANCE_PATH": tmp_path / "instance",
+                          "SSE_HEARTBEAT": 15}, session=session)
+        srv = waitress.create_server(app, host="127.0.0.1", port=port, threads=8, channel_request_lookahead=1)
+        threading.Thread(target=srv.run, daemon=True).start()
+        return srv
+
+    store = GameStore(tmp_path / "g.sqlite3")
+    first = Session(store, load_profile())
+    first.new_game({"players": ["Anna", "Bruno"], "first_player": 0})
+    for _ in range(6):                             # many changes: a high count on the page
+        first.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}, first.game.version)
+        first.undo()
+    srv = start(first)
+    port = srv.effective_port
+    page = tablet(browser, f"http://127.0.0.1:{port}", paired=False)
+    assert int(page.get_attribute("#live", "data-change")) > 10
+    from waitress.channel import HTTPChannel
+
+    def stop(srv):
+        # A power cut, as the page sees it: the listener and every open stream close.
+        channels = [c for c in list(srv._map.values()) if isinstance(c, HTTPChannel)]
+        srv.trigger.pull_trigger(lambda: [srv.close()] + [c.handle_close() for c in channels])
+
+    stop(srv)
+    page.wait_for_selector("#conn.offline", timeout=10000)
+
+    second = Session(store, load_profile())        # the restart: same games, count from 0
+    assert second.resume()
+    second.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}, second.game.version)
+    srv = None
+    for _ in range(50):                            # the port is free again once the old socket closes
+        try:
+            srv = start(second, port)
+            break
+        except OSError:
+            time.sleep(0.1)
+    assert srv is not None
+    try:
+        page.wait_for_function("v => document.getElementById('live').getAttribute('data-version') === v",
+                               arg=str(second.game.version), timeout=10000)
+        assert second.change_id < 10 and page.is_visible("#conn.online")
+        assert not page.errors
+    finally:
+        stop(srv)
+        store.close()

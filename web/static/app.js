@@ -91,8 +91,10 @@
     holder.innerHTML = html;
     var fresh = holder.querySelector ? holder.querySelector("#live") : holder.firstChild;
     var old = $("live");
-    // Never step back: a slow answer must not replace a newer table already shown.
-    if (fresh && old && parseInt(fresh.getAttribute("data-change"), 10) >= parseInt(old.getAttribute("data-change"), 10)) {
+    // Never step back: a slow answer must not replace a newer table already shown. A table
+    // from another run of the companion (restarted: its count began again) always replaces it.
+    var restarted = fresh && old && fresh.getAttribute("data-boot") !== old.getAttribute("data-boot");
+    if (fresh && old && (restarted || parseInt(fresh.getAttribute("data-change"), 10) >= parseInt(old.getAttribute("data-change"), 10))) {
       old.parentNode.replaceChild(fresh, old);
       setupDiceEntry();
     }
@@ -136,7 +138,8 @@
       try { data = JSON.parse(e.data); } catch (err) { data = null; }
       var live = $("live");
       var shown = live ? live.getAttribute("data-change") : null;
-      if (first && data && shown !== null && String(data.change_id) === shown) { first = false; return; }
+      var sameRun = live && data && String(data.boot) === live.getAttribute("data-boot");
+      if (first && sameRun && shown !== null && String(data.change_id) === shown) { first = false; return; }
       first = false;
       if (data && data.html) { swapIn(data.html); } else { refresh(); }
     }, false);
