@@ -1,5 +1,6 @@
 """Load and save the board profile (R12) from TOML; the rules check it."""
 
+import json
 import tomllib
 from pathlib import Path
 
@@ -52,4 +53,5 @@ def save_profile(profile: dict, path: str | Path) -> None:
 
 
 def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    # JSON's string escapes are TOML's too (a newline, say, once broke the file and the start).
+    return json.dumps(text, ensure_ascii=False)

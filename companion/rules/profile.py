@@ -18,6 +18,7 @@ from .names import MARKET, RESOURCES, TILES
 
 SPACE_KINDS = ("", "donation", "survey:total") + tuple(f"survey:{r}" for r in RESOURCES)
 MIN_SPACES, MAX_SPACES = 5, 60
+MAX_NAME = 60            # a profile's name, characters
 
 
 def validate_profile(profile: object) -> dict:
@@ -48,8 +49,11 @@ def validate_profile(profile: object) -> dict:
     confirmed = profile.get("confirmed", False)
     if not isinstance(confirmed, bool):
         raise invalid("board profile: 'confirmed' must be true or false", "R12")
+    name = profile.get("name", "custom")
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME or not name.isprintable():
+        raise invalid(f"board profile: 'name' must be text of 1 to {MAX_NAME} characters on one line", "R12")
     return {
-        "name": str(profile.get("name", "custom")),
+        "name": name.strip(),
         "confirmed": confirmed,
         "track": list(track),
         "icons": {name: icons[name] for name in list(TILES) + [MARKET]},

@@ -21,6 +21,14 @@ def test_dump_and_load_round_trip(profile, tmp_path):
     assert "confirmed = true" in dump_profile(changed)
 
 
+def test_any_name_the_profile_takes_is_written_as_valid_toml(profile, tmp_path):
+    # A name with a newline was once saved, and the companion then would not start.
+    for name in ['say "hi" \\ back\\slash', "Tabuleiro do João ★", "x = 1 # [icons]"]:
+        path = tmp_path / "p.toml"
+        save_profile(dict(profile, name=name), path)
+        assert load_profile(path)["name"] == name.strip()
+
+
 @pytest.mark.parametrize("change,fragment", [
     (lambda p: p.update(track=["start", "", "end"]), "5 to 60"),
     (lambda p: p.update(track=["", "", "", "", "", "end"]), "begin with 'start'"),
@@ -29,6 +37,11 @@ def test_dump_and_load_round_trip(profile, tmp_path):
     (lambda p: p["icons"].pop("market"), "market"),
     (lambda p: p["icons"].__setitem__("Z-tile", 1), "unknown tile"),
     (lambda p: p.update(confirmed="yes"), "confirmed"),
+    (lambda p: p.update(name="two\nlines"), "'name'"),
+    (lambda p: p.update(name={"a": 1}), "'name'"),
+    (lambda p: p.update(name=None), "'name'"),
+    (lambda p: p.update(name="x" * 61), "1 to 60"),
+    (lambda p: p.update(name="   "), "'name'"),
 ])
 def test_wrong_profiles_are_refused_with_the_reason(profile, change, fragment):
     bad = {**profile, "track": list(profile["track"]), "icons": dict(profile["icons"])}

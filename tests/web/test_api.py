@@ -223,6 +223,11 @@ def test_board_profile(paired, game_session, tmp_path):
     r = post(paired, "/api/profile", bad)
     assert r.status_code == 400 and r.json["rule"] == "R12"
     assert game_session.profile["track"][1] == ""
+    saved = (tmp_path / "profile.toml").read_text()
+    for name in ("x\ny", {"a": 1}, None, "x" * 200_000):     # a newline once made the file unreadable
+        r = post(paired, "/api/profile", dict(profile, name=name))
+        assert r.status_code == 400 and r.json["rule"] == "R12"
+    assert (tmp_path / "profile.toml").read_text() == saved
 
 
 def test_unknown_routes_and_methods(client):
