@@ -137,9 +137,9 @@ def submit_input():
     inp = data.get("input")
     if not isinstance(inp, dict):
         raise ApiError(400, "invalid", "'input' must be one input object (see docs/engine-api.md)")
-    if "version" not in data:
-        raise ApiError(400, "invalid", "'version' is required: the game version the input was made against")
     version = optional_version(data)
+    if version is None:     # null too: it would skip the stale check, and a double tap would count twice
+        raise ApiError(400, "invalid", "'version' is required: the game version the input was made against")
     inp = dict(inp)
     if not isinstance(inp.get("source"), str):
         inp["source"] = "tablet"

@@ -50,6 +50,11 @@ def test_a_stale_input_is_refused_not_applied_twice(started, game_session):
     r = post(started, "/api/input", {"input": pick, "version": 1})
     assert r.status_code == 409 and r.json["error"] == "stale" and r.json["version"] == 2
     assert game_session.game.version == 2
+    # Without a version it is not taken at all: null once skipped the check, and counted twice.
+    for body in ({"input": pick}, {"input": pick, "version": None}):
+        r = post(started, "/api/input", body)
+        assert r.status_code == 400 and "'version' is required" in r.json["message"]
+    assert game_session.game.version == 2
 
 
 @pytest.mark.parametrize("body, kind", [
