@@ -4,7 +4,7 @@ Builds the pieces at the edge around the session and serves the page with
 waitress (never Flask's debug server: one process owns the camera and the
 GPIO lines). On a machine with no camera and no GPIO this is the embedded
 default: the demo pictures, mock pins, a local SQLite file, the page on
-localhost. A game in progress is resumed where it was.
+localhost. The game last on the table is resumed where it was (a finished one shows its scoring).
 """
 
 import logging
@@ -82,7 +82,7 @@ def build(config: Config, announce=print) -> Companion:
     session = Session(store, load_profile(read_from), camera=camera, panel=panel, reader=reader.read,
                       annotate=vision.annotate, encode_png=_png, profile_path=save_to, calibration=reader)
     camera.add_listener(lambda status: session.notify())
-    if session.resume():
+    if session.resume_last():
         announce(f"resumed game {session.game_id} at input {session.game.version}")
     app = web.create_app({
         "ALLOWED_HOSTS": list(config.web.allowed_hosts),

@@ -98,7 +98,7 @@ class Session:
             self._game_changed()
 
     def resume(self, game_id: int | None = None) -> bool:
-        """Pick up the latest unfinished game (after a restart or a power cut)."""
+        """Pick up game `game_id`, or the latest unfinished game; it becomes the game in use."""
         with self.lock:
             game_id = game_id if game_id is not None else self.store.latest_unfinished()
             if game_id is None:
@@ -106,8 +106,15 @@ class Session:
             record, redo = self.store.load(game_id)
             self.game = Game(record, redo)
             self.game_id = game_id
+            self.store.use(game_id)
             self._game_changed()
             return True
+
+    def resume_last(self) -> bool:
+        """After a restart or a power cut: the game that was on the table, finished or not
+        (a game just scored shows its scoring again, not an older game left unfinished)."""
+        game_id = self.store.last_in_use()
+        return game_id is not None and self.resume(game_id)
 
     def _require_game(self) -> Game:
         if self.game is None:

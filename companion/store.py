@@ -33,6 +33,11 @@ CREATE TABLE IF NOT EXISTS redo (
     input   TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+-- The game on the table: the one begun or resumed last (one row).
+CREATE TABLE IF NOT EXISTS in_use (
+    one     INTEGER PRIMARY KEY CHECK (one = 1),
+    game_id INTEGER NOT NULL REFERENCES games(id)
+);
 """
 
 
@@ -72,9 +77,11 @@ class GameStore:
             return results
 
     def create(self, header: dict) -> int:
+        """A new game, which is now the game on the table."""
         now = _now()
         return self._tx([("INSERT INTO games (created, updated, header) VALUES (?, ?, ?)",
-                          (now, now, json.dumps(header, ensure_ascii=False)))])[0]
+                          (now, now, json.dumps(header, ensure_ascii=False))),
+                         ("INSERT OR REPLACE INTO in_use (one, game_id) VALUES (1, last_insert_rowid())", ())])[0]
 
     def append(self, game_id: int, seq: int, inp: dict, keep_redo: bool = False) -> None:
         """Save input number `seq` (0-based); a new input clears the redo stack."""
@@ -110,6 +117,18 @@ class GameStore:
             redo = [json.loads(r[0]) for r in self._db.execute(
                 "SELECT input FROM redo WHERE game_id = ? ORDER BY seq", (game_id,))]
         return Record(json.loads(row[0]), inputs), redo
+
+    def last_in_use(self) -> int | None:
+        """The game begun or resumed last, finished or not (a file from before the in_use
+        table: the game updated last)."""
+        with self._lock:
+            row = self._db.execute("SELECT game_id FROM in_use").fetchone() or self._db.execute(
+                "SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
+        return row[0] if row else None
+
+    def use(self, game_id: int) -> None:
+        """Mark `game_id` as the game on the table (it was resumed)."""
+        self._tx([("INSERT OR REPLACE INTO in_use (one, game_id) VALUES (1, ?)", (game_id,))])
 
     def latest_unfinished(self) -> int | None:
         with self._lock:

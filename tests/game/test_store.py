@@ -114,3 +114,21 @@ def test_profile_is_saved_and_used_for_the_next_game(tmp_path, profile):
     assert load_profile(path)["icons"]["market"] == 1 and load_profile(path)["confirmed"]
     session.new_game(SETUP)
     assert session.game.state["profile"]["icons"]["market"] == 1
+
+
+def test_a_restart_shows_the_game_last_on_the_table_finished_or_not(tmp_path, profile):
+    from .conftest import random_game
+    path = tmp_path / "g.sqlite3"
+    session = Session(GameStore(path), profile)
+    session.new_game(SETUP)                               # left unfinished
+    older = session.game_id
+    session.load_record(random_game(profile, seed=21).record.to_jsonl())   # played to the end
+    finished = session.game_id
+    assert session.game.state["over"]
+    again = Session(GameStore(path), profile)
+    # It once resumed the older unfinished game, and the final scoring was gone.
+    assert again.resume_last() and again.game_id == finished and again.game.state["over"]
+    again.resume(older)                                   # chosen from the list of games
+    third = Session(GameStore(path), profile)
+    assert third.resume_last() and third.game_id == older
+    assert Session(GameStore(tmp_path / "empty.sqlite3"), profile).resume_last() is False
