@@ -112,7 +112,7 @@ def _subcommand(commands: Any, name: str, handler: Callable[[argparse.Namespace]
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
+    if not text.isdecimal() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"not a port number (1 to 65535): {text!r}")
     return int(text)
 

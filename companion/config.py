@@ -215,7 +215,7 @@ def _coerce(raw: Any, kind: Any, where: str, base: Path, from_env: bool) -> Any:
             raise fail("a number")
         return float(raw)
     if kind == int | str:
-        if from_env and raw.strip().isdigit():
+        if from_env and raw.strip().isdecimal():
             return int(raw)
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
             raise fail("an integer or a string")

@@ -26,6 +26,7 @@ import secrets
 from pathlib import Path
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from .pairing import Pairing
 
@@ -45,6 +46,17 @@ DEFAULTS = {
     "SESSION_COOKIE_NAME": "atlandice",
     "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
 }
+
+
+class _JSON(DefaultJSONProvider):
+    """Flask's JSON, but a body nested too deep to parse is a bad request (a ValueError, as
+    any malformed JSON), not a RecursionError and a 500."""
+
+    def loads(self, s, **kwargs):
+        try:
+            return super().loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("JSON nested too deep") from None
 
 
 def _default_session():
@@ -79,6 +91,7 @@ def create_app(test_config: dict | None = None, session=None) -> Flask:
     instance = config.pop("INSTANCE_PATH", None)
     app = Flask(__name__, instance_path=str(instance) if instance else None,
                 instance_relative_config=True)
+    app.json = _JSON(app)
     app.config.from_mapping(DEFAULTS)
     app.json.sort_keys = False  # the state keeps its order: seats, resources, Areas
     app.config.update(config)

@@ -20,7 +20,7 @@ MAX_COUNT = 99
 def count(value: object, what: str) -> int:
     if isinstance(value, str):
         value = value.strip() or "0"
-        if not value.isdigit():
+        if not value.isdecimal():
             raise ApiError(400, "invalid", f"{what}: '{value}' is not a whole number")
         value = int(value)
     if type(value) is not int or not 0 <= value <= MAX_COUNT:

@@ -294,3 +294,16 @@ def test_check_final(client):
 def test_check_final_errors(client, data):
     r = post(client, "/api/check/final", data)
     assert r.status_code == 400 and r.json["error"] == "invalid"
+
+
+def test_bodies_that_once_gave_a_500_are_bad_requests(client, paired):
+    from .conftest import XHR
+    deep = "[" * 100_000 + "]" * 100_000
+    for c, url in [(paired, "/api/input"), (client, "/api/check/payout"), (client, "/pair")]:
+        r = c.post(url, data=deep, content_type="application/json", headers=XHR)
+        assert r.status_code in (400, 403) and r.status_code != 500, url
+    # A superscript two passes str.isdigit() but not int().
+    r = post(client, "/api/check/payout", {"counts": {"Anna": "²", "Bruno": "1"}})
+    assert r.status_code == 400
+    r = client.get("/check?do=payout&name0=A&count0=%C2%B2&name1=B&count1=1")
+    assert r.status_code == 400 and "whole number" in r.get_data(as_text=True)
