@@ -34,8 +34,10 @@ def read(frame, config=None) -> Reading:
     A blank, black or blown-out frame gives an empty Reading.
     """
     from . import learned
-    from .detect import READERS, read_frame, validate_frame
+    from .detect import READERS, Config, read_frame, validate_frame
 
+    if config is not None and not isinstance(config, Config):
+        raise ReadError(f"config must be a vision.Config (or None), not {type(config).__name__}")
     reader = config.reader if config is not None else "learned"
     if reader not in READERS:
         raise ReadError(f"unknown reader {reader!r}: use 'learned' or 'pips'")

@@ -87,6 +87,21 @@ class Config:
     min_contrast: float = 22.0
     reader: str = "learned"
 
+    def __post_init__(self):
+        # Checked here, once: a NaN or negative size once crashed a reading, or boxed the frame.
+        if self.die_px is not None and not (isinstance(self.die_px, (int, float))
+                                            and math.isfinite(self.die_px) and self.die_px > 0):
+            raise ValueError(f"die_px must be a die's side in pixels (> 0), not {self.die_px!r}")
+        if self.roi is not None:
+            roi = tuple(self.roi)
+            if len(roi) != 4 or not all(isinstance(v, int) for v in roi) or min(roi) < 0 or 0 in roi[2:]:
+                raise ValueError(f"roi must be x, y, w, h: whole pixels, w and h > 0, not {self.roi!r}")
+        if not (isinstance(self.min_contrast, (int, float)) and math.isfinite(self.min_contrast)
+                and self.min_contrast >= 0):
+            raise ValueError(f"min_contrast must be a number >= 0, not {self.min_contrast!r}")
+        if self.reader not in READERS:
+            raise ValueError(f"unknown reader {self.reader!r}: use 'learned' or 'pips'")
+
 
 @dataclass
 class _Hyp:

@@ -66,7 +66,7 @@ def test_calibration_keeps_the_reader_and_refuses_an_unknown_one(tmp_path):
     assert back.reader == "pips" and back.die_px == cfg.die_px
     p = tmp_path / "bad.toml"
     p.write_text('[reader]\ndie_px = 60\nreader = "oracle"\n')
-    with pytest.raises(vision.ReadError, match="reader must be one of"):
+    with pytest.raises(vision.ReadError, match="unknown reader"):
         load_calibration(str(p))
     # A file written before the reader key existed was measured by the pip reader (face
     # side): it reads with the learned reader, its size turned into the learned measure.

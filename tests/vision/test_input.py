@@ -188,3 +188,30 @@ def test_cli_calibrate_saves_nothing_when_its_picture_cannot_be_written(tmp_path
 def test_cli_a_folder_given_as_the_image_says_so(tmp_path):
     p = _cli("read", str(tmp_path))
     assert p.returncode == 2 and "is a folder" in p.stderr
+
+
+@pytest.mark.parametrize("make", [
+    lambda: vision.Config(die_px=float("nan")), lambda: vision.Config(die_px=-30),
+    lambda: vision.Config(die_px=float("inf")), lambda: vision.Config(roi=(1, 2)),
+    lambda: vision.Config(roi=(0, 0, 0, 10)), lambda: vision.Config(min_contrast=float("nan")),
+    lambda: vision.Config(reader="magic"),
+])
+def test_a_config_that_cannot_be_right_is_refused_when_made(make):
+    with pytest.raises(ValueError):
+        make()
+
+
+def test_a_config_of_the_wrong_type_is_a_read_error():
+    frame = vision.render([3], seed=1)
+    for config in ("pips", {"reader": "pips"}, 3):
+        with pytest.raises(vision.ReadError, match="vision.Config"):
+            vision.read(frame, config)
+
+
+@pytest.mark.parametrize("text", ['reader = 3\n', '[reader]\nroi = [1, 2]\n',
+                                  '[reader]\nmin_contrast = nan\nreader = "pips"\n'])
+def test_a_bad_calibration_file_is_one_clear_error(tmp_path, text):
+    path = tmp_path / "camera.toml"
+    path.write_text(text)
+    with pytest.raises(vision.ReadError, match="bad calibration file"):
+        vision.load_calibration(str(path))

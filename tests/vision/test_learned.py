@@ -395,8 +395,12 @@ def test_read_chooses_the_reader_and_refuses_unknown_ones(monkeypatch, tmp_path)
     assert calls == ["pips"]
     monkeypatch.undo()
     assert sorted(vision.read(img).values) == [3, 5] and calls == ["pips"]     # learned by default
+    with pytest.raises(ValueError, match="unknown reader"):
+        Config(reader="pip")                     # refused when made
+    changed = Config()
+    changed.reader = "pip"                       # or set afterwards
     with pytest.raises(vision.ReadError, match="unknown reader"):
-        vision.read(img, Config(reader="pip"))
+        vision.read(img, changed)
     monkeypatch.setattr(learned, "MODELS", str(tmp_path))
     with pytest.raises(vision.ReadError, match="model files are missing"):
         vision.read(img)
