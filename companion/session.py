@@ -348,6 +348,7 @@ class Session:
                 "change_id": self.change_id,
                 "boot": self.boot,
                 "game_id": self.game_id,
+                "game_changes": self.game_changes,
                 "state": game.state if game else None,
                 "expected": game.expected() if game else None,
                 "names": game.names if game else [],

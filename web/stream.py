@@ -57,23 +57,27 @@ class StreamSlots:
             self.open -= 1
 
 
-def parse_event_id(text: str | None) -> tuple[int, int | None, int | None] | None:
-    """'12.5.3' -> (change_id 12, version 5, game_id 3); None when absent or not ours."""
+def parse_event_id(text: str | None) -> tuple[int, int | None, int | None, int | None] | None:
+    """'12.5.3.7' -> (change_id 12, version 5, game_id 3, game_changes 7); None when absent
+    or not ours. An id of three parts (from before game_changes) gives None for it."""
     if not text:
         return None
     parts = text.strip().split(".")
-    if len(parts) != 3:
+    if len(parts) not in (3, 4):
         return None
     try:
-        return tuple(int(p) if p not in ("", "-") else None for p in parts)  # type: ignore[return-value]
+        out = tuple(int(p) if p not in ("", "-") else None for p in parts)
     except ValueError:
         return None
+    if any(p is not None and p < 0 for p in out):
+        return None
+    return out + (None,) * (4 - len(out))  # type: ignore[return-value]
 
 
 def event_id(snap: dict) -> str:
     def part(v):
         return "-" if v is None else str(v)
-    return f"{snap['change_id']}.{part(snap['version'])}.{part(snap['game_id'])}"
+    return f"{snap['change_id']}.{part(snap['version'])}.{part(snap['game_id'])}.{part(snap.get('game_changes'))}"
 
 
 class FragmentCache:
@@ -112,8 +116,11 @@ def message(snap: dict, seen: tuple | None, lang: str, html: str | None = None) 
     reset = False
     new: list = []
     if seen is not None:
-        _, version, game_id = seen
-        if game_id != snap["game_id"] or version is None or snap["version"] is None or version > snap["version"]:
+        _, version, game_id, changes = seen
+        # Only inputs added since: as many changes as new inputs. An undo (then another input,
+        # to the same version) makes more changes than that, and the page must reload.
+        if (game_id != snap["game_id"] or version is None or snap["version"] is None or changes is None
+                or version > snap["version"] or snap["game_changes"] - changes != snap["version"] - version):
             reset = True
         else:
             new = history[version:]
@@ -166,7 +173,7 @@ def events():
                     html = cache.get((snap["change_id"], lang, paired),
                                      lambda: fragment(app, sess, snap, lang, paired))
                 yield message(snap, seen, lang, html)
-                seen = (snap["change_id"], snap["version"], snap["game_id"])
+                seen = (snap["change_id"], snap["version"], snap["game_id"], snap["game_changes"])
                 since = snap["change_id"]
                 while True:
                     if disconnected is not None and disconnected():

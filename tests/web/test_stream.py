@@ -31,7 +31,7 @@ def test_the_first_message_is_the_current_table(client, game_session):
     r = client.get("/api/events", buffered=False)
     assert r.status_code == 200 and r.mimetype == "text/event-stream"
     (eid, data), = read_messages(r, 1)
-    assert parse_event_id(eid) == (game_session.change_id, 0, game_session.game_id)
+    assert parse_event_id(eid) == (game_session.change_id, 0, game_session.game_id, game_session.game_changes)
     assert data["expected"]["kind"] == "gate_roll" and data["new"] == [] and data["reset"] is False
 
 
@@ -62,7 +62,7 @@ def test_every_change_is_a_message(client, game_session):
 
 def test_reconnecting_replays_what_was_missed_from_the_record(client, game_session):
     game_session.new_game(SETUP)
-    seen = f"{game_session.change_id}.0.{game_session.game_id}"
+    seen = f"{game_session.change_id}.0.{game_session.game_id}.{game_session.game_changes}"
     play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]},
                         {"type": "pick", "area": "inn", "for": "self"}])
     r = client.get("/api/events", headers={"Last-Event-ID": seen}, buffered=False)
@@ -75,10 +75,14 @@ def test_reconnecting_replays_what_was_missed_from_the_record(client, game_sessi
 def test_after_an_undo_or_another_game_the_page_is_told_to_reload(client, game_session):
     game_session.new_game(SETUP)
     play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}])
-    seen = f"{game_session.change_id}.1.{game_session.game_id}"
+    seen = f"{game_session.change_id}.1.{game_session.game_id}.{game_session.game_changes}"
     game_session.undo()
     (eid, data), = read_messages(client.get("/api/events", headers={"Last-Event-ID": seen}, buffered=False), 1)
     assert data["reset"] is True and data["version"] == 0
+    # Taken back and replaced by another input: the same version, another history.
+    play(game_session, [{"type": "gate_roll", "dice": [6, 6, 6, 5, 5, 4, 4]}])
+    (eid, data), = read_messages(client.get("/api/events", headers={"Last-Event-ID": seen}, buffered=False), 1)
+    assert data["version"] == 1 and data["reset"] is True, "it once sent nothing new and kept the old roll"
     (eid, data), = read_messages(client.get("/api/events?last_event_id=3.0.99", buffered=False), 1)
     assert data["reset"] is True
 
@@ -110,8 +114,9 @@ def test_streams_are_capped(tmp_path, game_session):
     assert app.extensions["streams"].open == 0
 
 
-@pytest.mark.parametrize("text, parsed", [("12.5.3", (12, 5, 3)), ("4.-.-", (4, None, None)), ("x", None),
-                                          ("", None), (None, None), ("1.2", None), ("a.b.c", None)])
+@pytest.mark.parametrize("text, parsed", [("12.5.3.7", (12, 5, 3, 7)), ("12.5.3", (12, 5, 3, None)),
+                                          ("4.-.-.-", (4, None, None, None)), ("x", None), ("", None),
+                                          (None, None), ("1.2", None), ("a.b.c", None), ("1.-3.1.2", None)])
 def test_event_ids(text, parsed):
     assert parse_event_id(text) == parsed
 
