@@ -18,6 +18,7 @@ from .errors import ApiError, from_rule_error
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 BUTTONS = ("undo", "redo", "confirm", "read")
+MAX_NAME = check.MAX_NAME
 
 
 def game_session():
@@ -191,6 +192,11 @@ def new_game():
     """A new game: {"players": [2-4 names in seat order], "first_player": seat, "tops": {district: tile}}."""
     data = body()
     setup = {k: data[k] for k in ("players", "first_player", "tops") if k in data}
+    players = setup.get("players")
+    # The page's fields take 24; the check page's 40. Here, not in the rules: a record
+    # saved with a longer name must still replay.
+    if isinstance(players, list) and any(isinstance(p, str) and len(p.strip()) > MAX_NAME for p in players):
+        raise ApiError(400, "invalid", f"a player's name is at most {MAX_NAME} characters")
     sess = game_session()
     try:
         sess.new_game(setup)

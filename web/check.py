@@ -15,6 +15,7 @@ from .view import breakdown, ui
 
 MAX_SEATS = 5
 MAX_COUNT = 99
+MAX_NAME = 40      # a player's name, characters (the setup API takes no longer)
 
 
 def count(value: object, what: str) -> int:
@@ -31,8 +32,8 @@ def count(value: object, what: str) -> int:
 def clean_name(value: object, seat: int) -> str:
     if value is None or (isinstance(value, str) and not value.strip()):
         return f"P{seat + 1}"
-    if not isinstance(value, str) or len(value) > 40:
-        raise ApiError(400, "invalid", f"player {seat + 1}: the name must be text (at most 40 characters)")
+    if not isinstance(value, str) or len(value) > MAX_NAME:
+        raise ApiError(400, "invalid", f"player {seat + 1}: the name must be text (at most {MAX_NAME} characters)")
     return value.strip()
 
 

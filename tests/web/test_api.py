@@ -307,3 +307,10 @@ def test_bodies_that_once_gave_a_500_are_bad_requests(client, paired):
     assert r.status_code == 400
     r = client.get("/check?do=payout&name0=A&count0=%C2%B2&name1=B&count1=1")
     assert r.status_code == 400 and "whole number" in r.get_data(as_text=True)
+
+
+def test_a_new_game_with_a_name_too_long_is_refused(paired, game_session):
+    r = post(paired, "/api/game", {"players": ["Anna", "B" * 100_000], "first_player": 0})
+    assert r.status_code == 400 and "at most 40" in r.json["message"] and game_session.game is None
+    r = post(paired, "/api/game", {"players": ["Anna", "B" * 40], "first_player": 0})
+    assert r.status_code == 201
