@@ -172,11 +172,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:
         if args.debug:
             raise
+        from companion.store import StoreError   # here: the command line starts light
+
         if isinstance(error, CliError):
             status, message = error.status, _one_line(error)
         elif isinstance(error, (ConfigError, ValueError)):
             # Bad input: a config mistake, an unreadable record, an illegal move.
             status, message = USAGE_ERROR, _one_line(error)
+        elif isinstance(error, StoreError):
+            status, message = RUNTIME_ERROR, _one_line(error)
         elif isinstance(error, ImportError):
             # e.g. picamera2 on a machine that is not a Pi, or a half-done install.
             status, message = RUNTIME_ERROR, (f"{_one_line(error)} (a dependency is missing: "

@@ -45,6 +45,10 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+class StoreError(Exception):
+    """The games file cannot be used: damaged, or not a games file."""
+
+
 class GameStore:
     """One SQLite file; safe to share between threads (one lock, one connection)."""
 
@@ -54,10 +58,17 @@ class GameStore:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(SCHEMA)
+            self._db.execute("SELECT COUNT(*) FROM games").fetchone()
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            raise StoreError(f"the games file {self.path} is damaged or not a games file ({exc}): "
+                             f"move it aside (rename it) to start with a new one; "
+                             f"`sqlite3 {self.path} .recover` may save the games in it") from None
 
     def close(self) -> None:
         with self._lock:

@@ -165,3 +165,16 @@ def test_errors_from_a_subcommand_are_one_line(
     assert err.count("\n") == 1 and needle in err
     with pytest.raises(type(error)):
         cli.main(["serve", "--debug"])
+
+
+def test_serve_with_a_damaged_games_file_says_which_and_what_to_do(tmp_path: Path) -> None:
+    from companion.paths import database_path
+    database_path(tmp_path).write_bytes(b"SQLite format 3\x00" + b"\x13" * 4000)
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = run("serve", "--port", str(port), env={"ATLANDICE_DATA_DIR": str(tmp_path)})
+    message = assert_one_line_error(result, 1)
+    assert str(database_path(tmp_path)) in message and "move it aside" in message
+    assert "unexpected" not in message
