@@ -64,6 +64,9 @@ def test_the_camera_page(cam):
     page = cam.get("/camera").get_data(as_text=True)
     assert "Camera ready" in page and 'class="camera-img large"' in page
     assert "an earlier step" not in page
+    # The camera's own words (English) only when something is wrong: once "Câmera pronta: camera ready".
+    pt = cam.get("/camera?lang=pt-BR").get_data(as_text=True)
+    assert "Câmera pronta" in pt and "camera ready" not in pt.lower().replace("câmera pronta", "")
 
 
 class FakeCalibration:
