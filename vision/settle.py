@@ -16,11 +16,12 @@
   later ones repeat the same reading with `new=False`, so a roll is read once.
 
 Motion is the share of the frame (per cent of its pixels) whose colour changed
-by more than PIXEL_STEP levels in some channel since the last frame, both
-shrunk to about THUMB px wide (cheap, and blind to sensor noise). A share, not
-a mean: one small die sliding across a big tray changes a few pixels a lot,
-which a mean over the whole frame hardly sees; and the largest channel, not
-grey, for a red die on a teal tray is the same grey. Time comes from the `t`
+by more than PIXEL_STEP levels in some channel since the last frame, with a
+neighbour that changed too, both shrunk to about THUMB px wide and lightly
+blurred (cheap, and blind to sensor noise). A share, not a mean: one small die
+sliding across a big tray changes a few pixels a lot, which a mean over the
+whole frame hardly sees; the largest channel, not grey, for a red die on a
+teal tray is the same grey; and the neighbour, for noise changes lone pixels. Time comes from the `t`
 argument (seconds) or the monotonic clock.
 """
 
@@ -35,8 +36,9 @@ import numpy as np
 
 from .reading import Reading
 
-THUMB = 320        # frames are compared shrunk to about this many pixels wide
-PIXEL_STEP = 20    # a pixel changed when a channel moved by more than this (noise: ~1 level there)
+THUMB = 160        # frames are compared shrunk to about this many pixels wide
+PIXEL_STEP = 20    # a pixel changed when a channel moved by more than this (noise: a few levels there)
+_PATCH = np.ones((2, 2), np.uint8)   # ... and so did a neighbour of it
 
 
 @dataclass(frozen=True)
@@ -53,9 +55,9 @@ class SettleWatcher:
     def __init__(self, settle_s: float = 0.4, motion_thr: float = 0.02, config=None,
                  reader=None, min_frames: int = 3, learn_size: bool = False):
         """settle_s: seconds of stillness before reading; motion_thr: the share of
-        the frame, per cent, that must change to count as movement (0.02: about a
-        dozen pixels of the shrunk frame; a 64 px die moving on a 1280 px frame
-        changes hundreds); config: passed to
+        the frame, per cent, that must change to count as movement (0.02: a few
+        pixels of the shrunk frame; a 64 px die moving 4 px a frame on a 1280 px
+        frame changes twice that, 20 px a frame twenty times); config: passed to
         vision.read; reader: a replacement for vision.read (tests); min_frames:
         also require this many still frames (slow cameras); learn_size: when
         uncalibrated, take the dice's size from the first roll read completely
@@ -94,7 +96,9 @@ class SettleWatcher:
         elif frame.shape != self._shape:
             motion = 100.0          # another camera mode: the old reading's pixels mean nothing here
         else:
-            changed = cv2.absdiff(small, self._prev).max(axis=2) > PIXEL_STEP
+            changed = (cv2.absdiff(small, self._prev).max(axis=2) > PIXEL_STEP).astype(np.uint8)
+            # Noise (a dim room's gain, JPEG blocks) changes lone pixels; a die, a patch of them.
+            changed = cv2.erode(changed, _PATCH)
             motion = 100.0 * float(np.count_nonzero(changed)) / changed.size
         self._prev, self._shape = small, frame.shape
         if self._still_since is not None and now < self._still_since:
@@ -138,9 +142,9 @@ class SettleWatcher:
 
     @staticmethod
     def _shrink(frame: np.ndarray) -> np.ndarray:
-        # Area averaging over s x s pixels divides sensor noise by s.
+        # Area averaging over s x s pixels, then a light blur, damp the sensor's noise.
         h, w = frame.shape[:2]
         s = THUMB / max(w, h)
-        if s >= 1:
-            return frame.copy()     # kept as the previous frame: the camera may reuse its buffer
-        return cv2.resize(frame, (max(1, int(w * s)), max(1, int(h * s))), interpolation=cv2.INTER_AREA)
+        if s < 1:
+            frame = cv2.resize(frame, (max(1, int(w * s)), max(1, int(h * s))), interpolation=cv2.INTER_AREA)
+        return cv2.GaussianBlur(frame, (3, 3), 0)   # a new array: the camera may reuse its buffer

@@ -175,3 +175,22 @@ def test_a_bad_frame_is_refused_and_changes_nothing():
         w.feed(None, 0.4)
     st = w.feed(still, 0.45)
     assert st.state == "settled" and not st.new and sorted(st.reading.values) == [1, 2]
+
+
+def test_a_noisy_camera_still_settles():
+    # A dim room: strong sensor noise, a little blurred by the camera, then JPEG. A count of
+    # changed pixels without the neighbour rule saw this as "rolling" for ever.
+    import cv2
+
+    rng = np.random.default_rng(5)
+    for size in [(1280, 720), (640, 480)]:
+        still = render_scene([2, 3, 6], seed=8, noise=0, size=size, die_px=size[0] / 20)[0]
+
+        def noisy():
+            n = cv2.GaussianBlur(rng.normal(0, 6, still.shape).astype(np.float32), (0, 0), 1.0)
+            f = np.clip(still + n * (6 / n.std()), 0, 255).astype(np.uint8)
+            return cv2.imdecode(cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 60])[1], cv2.IMREAD_COLOR)
+
+        w = SettleWatcher(settle_s=0.2)
+        states = [w.feed(noisy(), k / 30).state for k in range(12)]
+        assert "rolling" not in states and states[-1] == "settled", (size, states)
