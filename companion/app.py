@@ -18,7 +18,8 @@ from .board_profile import DEFAULT_PROFILE_PATH, load_profile
 from .config import Config
 from .device import DeviceLoop
 from .session import Session
-from .store import GameStore
+from .game import ReplayError
+from .store import GameStore, StoreError
 
 log = logging.getLogger("companion")
 
@@ -82,8 +83,12 @@ def build(config: Config, announce=print) -> Companion:
     session = Session(store, load_profile(read_from), camera=camera, panel=panel, reader=reader.read,
                       annotate=vision.annotate, encode_png=_png, profile_path=save_to, calibration=reader)
     camera.add_listener(lambda status: session.notify())
-    if session.resume_last():
-        announce(f"resumed game {session.game_id} at input {session.game.version}")
+    try:
+        if session.resume_last():
+            announce(f"resumed game {session.game_id} at input {session.game.version}")
+    except (ReplayError, StoreError) as exc:
+        # Start anyway: the games stay in the file, and another can be begun or resumed.
+        announce(f"could not resume the last game ({exc}); starting with no game")
     app = web.create_app({
         "ALLOWED_HOSTS": list(config.web.allowed_hosts),
         "PAIRING_CODE": config.web.pairing_code or None,

@@ -23,7 +23,7 @@ from .record import Record
 from .rules import RuleError
 from .rules.errors import illegal
 from .rules.names import DISTRICT_RESOURCE
-from .rules.profile import validate_profile
+from .rules.profile import validate_new_profile, validate_profile
 from .store import GameStore
 
 CHANCE_KINDS = ("gate_roll", "roll")
@@ -112,7 +112,10 @@ class Session:
 
     def resume_last(self) -> bool:
         """After a restart or a power cut: the game that was on the table, finished or not
-        (a game just scored shows its scoring again, not an older game left unfinished)."""
+        (a game just scored shows its scoring again, not an older game left unfinished).
+
+        Raises ReplayError if that game's record no longer replays: the caller says so and
+        starts with no game, rather than not starting at all."""
         game_id = self.store.last_in_use()
         return game_id is not None and self.resume(game_id)
 
@@ -311,7 +314,7 @@ class Session:
 
     def set_profile(self, profile: dict) -> None:
         """Validate, save, and use for the next game (a game keeps the profile it began with)."""
-        profile = validate_profile(profile)
+        profile = validate_new_profile(profile)
         if self.profile_path:
             save_profile(profile, self.profile_path)
         with self.lock:

@@ -66,9 +66,16 @@ class GameStore:
             self._db.execute("SELECT COUNT(*) FROM games").fetchone()
         except sqlite3.DatabaseError as exc:
             self._db.close()
-            raise StoreError(f"the games file {self.path} is damaged or not a games file ({exc}): "
-                             f"move it aside (rename it) to start with a new one; "
-                             f"`sqlite3 {self.path} .recover` may save the games in it") from None
+            raise StoreError(self._problem(exc)) from None
+
+    def _problem(self, exc: sqlite3.DatabaseError) -> str:
+        """What to tell the table: only a damaged file is worth moving aside (a locked or
+        read-only one is not, and moving it would hide its games)."""
+        if getattr(exc, "sqlite_errorname", "") in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+            return (f"the games file {self.path} is damaged or not a games file ({exc}): "
+                    f"move it aside (rename it) to start with a new one; "
+                    f"`sqlite3 {self.path} .recover` may save the games in it")
+        return f"cannot use the games file {self.path}: {exc}"
 
     def close(self) -> None:
         with self._lock:
@@ -120,13 +127,16 @@ class GameStore:
     def load(self, game_id: int) -> tuple[Record, list]:
         """The record and the redo stack (oldest first) of a game."""
         with self._lock:
-            row = self._db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                raise KeyError(f"no game {game_id}")
-            inputs = [json.loads(r[0]) for r in self._db.execute(
-                "SELECT input FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,))]
-            redo = [json.loads(r[0]) for r in self._db.execute(
-                "SELECT input FROM redo WHERE game_id = ? ORDER BY seq", (game_id,))]
+            try:
+                row = self._db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
+                if row is None:
+                    raise KeyError(f"no game {game_id}")
+                inputs = [json.loads(r[0]) for r in self._db.execute(
+                    "SELECT input FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,))]
+                redo = [json.loads(r[0]) for r in self._db.execute(
+                    "SELECT input FROM redo WHERE game_id = ? ORDER BY seq", (game_id,))]
+            except sqlite3.DatabaseError as exc:
+                raise StoreError(f"game {game_id}: {self._problem(exc)}") from None
         return Record(json.loads(row[0]), inputs), redo
 
     def last_in_use(self) -> int | None:

@@ -111,6 +111,33 @@ def test_a_game_in_progress_is_resumed_after_a_restart(config):
         again.close()
 
 
+def test_a_last_game_that_no_longer_replays_does_not_stop_the_start(config):
+    import json
+    import sqlite3
+
+    from companion import paths
+
+    companion = build(config, announce=lambda text: None)
+    companion.session.new_game(SETUP)
+    game_id = companion.session.game_id
+    companion.close()
+    # A record the rules now refuse (here a header spoiled by hand; once, a profile name).
+    db = sqlite3.connect(paths.database_path(config.data_dir))
+    header = json.loads(db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()[0])
+    header["setup"]["players"] = ["only one"]
+    db.execute("UPDATE games SET header = ? WHERE id = ?", (json.dumps(header), game_id))
+    db.commit()
+    db.close()
+    said = []
+    again = build(config, announce=said.append)
+    try:
+        assert again.session.game is None
+        assert any("could not resume the last game" in s for s in said)
+        again.session.new_game(SETUP)                   # and the table can play on
+    finally:
+        again.close()
+
+
 def test_missing_camera_the_game_goes_on_by_hand(config, tmp_path):
     cfg = dataclasses.replace(config, camera=dataclasses.replace(config.camera, source="opencv",
                                                                  device=str(tmp_path / "no-such-video.avi")))

@@ -42,11 +42,31 @@ def load_image(path: str) -> np.ndarray:
 def truncated(data: bytes) -> bool:
     """Whether JPEG or PNG bytes lack their end marker (other formats: False)."""
     if data.startswith(_JPEG):
-        # Some cameras pad the file after the end-of-image marker.
-        return not data.rstrip(b"\x00\r\n\t ").endswith(b"\xff\xd9")
+        # The end-of-image marker after the image data: phones may append more (a motion
+        # photo), and an EXIF thumbnail before it has an end marker of its own.
+        sos = _start_of_scan(data)
+        return sos is None or data.find(b"\xff\xd9", sos) < 0
     if data.startswith(_PNG):
         return b"IEND" not in data[-16:]
     return False
+
+
+def _start_of_scan(data: bytes) -> int | None:
+    """Where a JPEG's image data begins (after its first SOS header), walking the segments
+    before it; None if the file ends first."""
+    i = 2
+    while i + 4 <= len(data):
+        if data[i] != 0xFF:
+            return None
+        marker = data[i + 1]
+        if marker == 0xFF:               # fill byte
+            i += 1
+            continue
+        length = int.from_bytes(data[i + 2:i + 4], "big")
+        if marker == 0xDA:
+            return i + 2 + length
+        i += 2 + length
+    return None
 
 
 def save_image(path: str, img: np.ndarray) -> None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.game import ReplayError
+from companion.store import StoreError
 from companion.i18n import render
-from companion.rules.profile import validate_profile
+from companion.rules.profile import validate_new_profile
 
 from . import check, i18n, security, view
 from .errors import ApiError, from_rule_error
@@ -217,6 +218,8 @@ def resume():
         found = sess.resume(game_id) if game_id is not None else sess.resume()
     except KeyError:
         raise ApiError(404, "not_found", f"no stored game {game_id}") from None
+    except (StoreError, ReplayError) as exc:     # the game in use is kept
+        raise ApiError(409, "unreadable", f"game {game_id} cannot be taken up: {exc}") from None
     if not found:
         raise ApiError(404, "not_found", "no unfinished game to resume")
     return outcome(sess)
@@ -244,7 +247,7 @@ def load_record():
 def set_profile():
     """The board profile (R12): clock track, clock icons, confirmed."""
     data = body()
-    clean = validate_profile(data)  # RuleError("invalid") -> 400
+    clean = validate_new_profile(data)  # RuleError("invalid") -> 400
     game_session().set_profile(clean)
     return jsonify(game_session().profile)
 

@@ -49,15 +49,22 @@ def validate_profile(profile: object) -> dict:
     confirmed = profile.get("confirmed", False)
     if not isinstance(confirmed, bool):
         raise invalid("board profile: 'confirmed' must be true or false", "R12")
-    name = profile.get("name", "custom")
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME or not name.isprintable():
-        raise invalid(f"board profile: 'name' must be text of 1 to {MAX_NAME} characters on one line", "R12")
     return {
-        "name": name.strip(),
+        "name": str(profile.get("name", "custom")),
         "confirmed": confirmed,
         "track": list(track),
         "icons": {name: icons[name] for name in list(TILES) + [MARKET]},
     }
+
+
+def validate_new_profile(profile: object) -> dict:
+    """`validate_profile`, for a profile set now: its name also one line of 1 to MAX_NAME
+    characters. Only here: records keep the profile they began with, and one saved with
+    another name must still replay."""
+    name = profile.get("name", "custom") if isinstance(profile, dict) else None
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME or not name.isprintable():
+        raise invalid(f"board profile: 'name' must be text of 1 to {MAX_NAME} characters on one line", "R12")
+    return validate_profile(dict(profile, name=name.strip()))
 
 
 def end_space(profile: dict) -> int:

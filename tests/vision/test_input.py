@@ -215,3 +215,23 @@ def test_a_bad_calibration_file_is_one_clear_error(tmp_path, text):
     path.write_text(text)
     with pytest.raises(vision.ReadError, match="bad calibration file"):
         vision.load_calibration(str(path))
+
+
+def test_a_whole_jpeg_with_data_after_its_end_is_read(tmp_path):
+    # A phone's motion photo appends a video after the picture; an EXIF thumbnail has an end
+    # marker of its own before the picture's data. Neither may be taken for a cut file.
+    import cv2
+
+    from vision.image_file import load_image, truncated
+
+    img = vision.render([4, 4, 2], seed=9)
+    data = cv2.imencode(".jpg", img)[1].tobytes()
+    thumb = cv2.imencode(".jpg", cv2.resize(img, (64, 36)))[1].tobytes()
+    app1 = b"\xff\xe1" + (len(thumb) + 2).to_bytes(2, "big") + thumb
+    with_thumb = data[:2] + app1 + data[2:]
+    assert not truncated(data + b"\x00" * 8 + b"ftypmp42 a video")
+    assert not truncated(with_thumb)
+    assert truncated(with_thumb[: len(with_thumb) // 2])      # the thumbnail's end marker is not enough
+    path = tmp_path / "motion.jpg"
+    path.write_bytes(data + b"ftypmp42 a video")
+    assert load_image(str(path)).shape == img.shape
