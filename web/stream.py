@@ -57,27 +57,29 @@ class StreamSlots:
             self.open -= 1
 
 
-def parse_event_id(text: str | None) -> tuple[int, int | None, int | None, int | None] | None:
-    """'12.5.3.7' -> (change_id 12, version 5, game_id 3, game_changes 7); None when absent
-    or not ours. An id of three parts (from before game_changes) gives None for it."""
+def parse_event_id(text: str | None) -> tuple | None:
+    """'12.5.3.7.5f3a9c1e' -> (change_id 12, version 5, game_id 3, game_changes 7, boot
+    '5f3a9c1e'); None when absent or not ours. An older id of three or four parts gives
+    None for what it lacks."""
     if not text:
         return None
     parts = text.strip().split(".")
-    if len(parts) not in (3, 4):
+    if not 3 <= len(parts) <= 5:
         return None
+    boot = parts.pop(4) if len(parts) == 5 else None
     try:
         out = tuple(int(p) if p not in ("", "-") else None for p in parts)
     except ValueError:
         return None
     if any(p is not None and p < 0 for p in out):
         return None
-    return out + (None,) * (4 - len(out))  # type: ignore[return-value]
+    return out + (None,) * (4 - len(out)) + (boot or None,)
 
 
 def event_id(snap: dict) -> str:
     def part(v):
         return "-" if v is None else str(v)
-    return f"{snap['change_id']}.{part(snap['version'])}.{part(snap['game_id'])}.{part(snap.get('game_changes'))}"
+    return ".".join(part(snap.get(k)) for k in ("change_id", "version", "game_id", "game_changes", "boot"))
 
 
 class FragmentCache:
@@ -116,11 +118,13 @@ def message(snap: dict, seen: tuple | None, lang: str, html: str | None = None) 
     reset = False
     new: list = []
     if seen is not None:
-        _, version, game_id, changes = seen
+        _, version, game_id, changes, boot = seen
         # Only inputs added since: as many changes as new inputs. An undo (then another input,
-        # to the same version) makes more changes than that, and the page must reload.
+        # to the same version) makes more changes than that, and the page must reload; so must
+        # one from before a restart, where the counts began again.
         if (game_id != snap["game_id"] or version is None or snap["version"] is None or changes is None
-                or version > snap["version"] or snap["game_changes"] - changes != snap["version"] - version):
+                or boot != snap["boot"] or version > snap["version"]
+                or snap["game_changes"] - changes != snap["version"] - version):
             reset = True
         else:
             new = history[version:]
@@ -173,7 +177,7 @@ def events():
                     html = cache.get((snap["change_id"], lang, paired),
                                      lambda: fragment(app, sess, snap, lang, paired))
                 yield message(snap, seen, lang, html)
-                seen = (snap["change_id"], snap["version"], snap["game_id"], snap["game_changes"])
+                seen = (snap["change_id"], snap["version"], snap["game_id"], snap["game_changes"], snap["boot"])
                 since = snap["change_id"]
                 while True:
                     if disconnected is not None and disconnected():

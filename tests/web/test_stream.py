@@ -31,7 +31,8 @@ def test_the_first_message_is_the_current_table(client, game_session):
     r = client.get("/api/events", buffered=False)
     assert r.status_code == 200 and r.mimetype == "text/event-stream"
     (eid, data), = read_messages(r, 1)
-    assert parse_event_id(eid) == (game_session.change_id, 0, game_session.game_id, game_session.game_changes)
+    assert parse_event_id(eid) == (game_session.change_id, 0, game_session.game_id, game_session.game_changes,
+                                   game_session.boot)
     assert data["expected"]["kind"] == "gate_roll" and data["new"] == [] and data["reset"] is False
 
 
@@ -62,7 +63,7 @@ def test_every_change_is_a_message(client, game_session):
 
 def test_reconnecting_replays_what_was_missed_from_the_record(client, game_session):
     game_session.new_game(SETUP)
-    seen = f"{game_session.change_id}.0.{game_session.game_id}.{game_session.game_changes}"
+    seen = f"{game_session.change_id}.0.{game_session.game_id}.{game_session.game_changes}.{game_session.boot}"
     play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]},
                         {"type": "pick", "area": "inn", "for": "self"}])
     r = client.get("/api/events", headers={"Last-Event-ID": seen}, buffered=False)
@@ -75,7 +76,7 @@ def test_reconnecting_replays_what_was_missed_from_the_record(client, game_sessi
 def test_after_an_undo_or_another_game_the_page_is_told_to_reload(client, game_session):
     game_session.new_game(SETUP)
     play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}])
-    seen = f"{game_session.change_id}.1.{game_session.game_id}.{game_session.game_changes}"
+    seen = f"{game_session.change_id}.1.{game_session.game_id}.{game_session.game_changes}.{game_session.boot}"
     game_session.undo()
     (eid, data), = read_messages(client.get("/api/events", headers={"Last-Event-ID": seen}, buffered=False), 1)
     assert data["reset"] is True and data["version"] == 0
@@ -114,9 +115,10 @@ def test_streams_are_capped(tmp_path, game_session):
     assert app.extensions["streams"].open == 0
 
 
-@pytest.mark.parametrize("text, parsed", [("12.5.3.7", (12, 5, 3, 7)), ("12.5.3", (12, 5, 3, None)),
-                                          ("4.-.-.-", (4, None, None, None)), ("x", None), ("", None),
-                                          (None, None), ("1.2", None), ("a.b.c", None), ("1.-3.1.2", None)])
+@pytest.mark.parametrize("text, parsed", [("12.5.3.7.ab12", (12, 5, 3, 7, "ab12")), ("12.5.3.7", (12, 5, 3, 7, None)),
+                                          ("12.5.3", (12, 5, 3, None, None)), ("4.-.-.-.-", (4, None, None, None, "-")),
+                                          ("x", None), ("", None), (None, None), ("1.2", None), ("a.b.c", None),
+                                          ("1.-3.1.2", None)])
 def test_event_ids(text, parsed):
     assert parse_event_id(text) == parsed
 
@@ -133,3 +135,16 @@ def test_the_page_gets_the_table_drawn_in_each_message(client, game_session):
     _, data = next_message(iter(r.response))
     r.close()
     assert "html" not in data, "other clients get the data alone"
+
+
+def test_a_page_from_before_a_restart_is_told_to_reload(client, game_session):
+    game_session.new_game(SETUP)
+    play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}])
+    same = f"{game_session.change_id}.1.{game_session.game_id}.{game_session.game_changes}"
+    (_, data), = read_messages(client.get("/api/events", headers={"Last-Event-ID": same + "." + game_session.boot},
+                                          buffered=False), 1)
+    assert data["reset"] is False and data["new"] == []
+    # The same counts from another run (they begin again after a restart): not the same history.
+    (_, data), = read_messages(client.get("/api/events", headers={"Last-Event-ID": same + ".0ther0ne"},
+                                          buffered=False), 1)
+    assert data["reset"] is True
