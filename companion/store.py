@@ -143,8 +143,11 @@ class GameStore:
         """The game begun or resumed last, finished or not (a file from before the in_use
         table: the game updated last)."""
         with self._lock:
-            row = self._db.execute("SELECT game_id FROM in_use").fetchone() or self._db.execute(
-                "SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
+            try:
+                row = self._db.execute("SELECT game_id FROM in_use").fetchone() or self._db.execute(
+                    "SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
+            except sqlite3.DatabaseError as exc:
+                raise StoreError(self._problem(exc)) from None
         return row[0] if row else None
 
     def use(self, game_id: int) -> None:

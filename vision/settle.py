@@ -21,8 +21,8 @@ neighbour that changed too, both shrunk to about THUMB px wide and lightly
 blurred (cheap, and blind to sensor noise). A share, not a mean: one small die
 sliding across a big tray changes a few pixels a lot, which a mean over the
 whole frame hardly sees; the largest channel, not grey, for a red die on a
-teal tray is the same grey; and the neighbour, for noise changes lone pixels. Time comes from the `t`
-argument (seconds) or the monotonic clock.
+teal tray is the same grey; and the neighbour, for noise changes lone pixels.
+Time comes from the `t` argument (seconds) or the monotonic clock.
 """
 
 from __future__ import annotations

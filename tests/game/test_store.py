@@ -2,6 +2,7 @@
 
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -9,7 +10,7 @@ import textwrap
 from companion.board_profile import load_profile
 from companion.game import Game
 from companion.session import Session, StaleVersion
-from companion.store import GameStore
+from companion.store import GameStore, StoreError
 
 import pytest
 
@@ -132,3 +133,20 @@ def test_a_restart_shows_the_game_last_on_the_table_finished_or_not(tmp_path, pr
     third = Session(GameStore(path), profile)
     assert third.resume_last() and third.game_id == older
     assert Session(GameStore(tmp_path / "empty.sqlite3"), profile).resume_last() is False
+
+
+def test_a_damaged_page_met_while_finding_the_last_game_is_a_clear_error(tmp_path, profile):
+    path = tmp_path / "g.sqlite3"
+    store = GameStore(path)
+    Session(store, profile).new_game(SETUP)
+    real = store._db
+
+    class Damaged:            # a page read only when the last game is looked up is damaged
+        def execute(self, sql, *args):
+            if "in_use" in sql:
+                raise sqlite3.DatabaseError("database disk image is malformed")
+            return real.execute(sql, *args)
+
+    store._db = Damaged()
+    with pytest.raises(StoreError, match="cannot use the games file .*g.sqlite3.*malformed"):
+        store.last_in_use()
