@@ -11,7 +11,9 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from companion.game import ReplayError
 from companion.store import StoreError
 from companion.i18n import render
+from companion.rules.errors import illegal
 from companion.rules.profile import validate_new_profile
+from companion.session import StaleVersion
 
 from . import check, i18n, security, view
 from .errors import ApiError, from_rule_error
@@ -48,10 +50,9 @@ def check_version(sess, version: int | None) -> None:
     if version is None:
         return
     if sess.game is None:
-        raise ApiError(409, "illegal", "no game in progress: set one up first")
+        raise illegal("no game in progress: set one up first", key="no_game")
     if version != sess.game.version:
-        raise ApiError(409, "stale", f"the game has moved on (you saw version {version}, it is now "
-                       f"{sess.game.version}): look again before choosing", None, version=sess.game.version)
+        raise StaleVersion(version, sess.game.version)   # said in the page's language
 
 
 def texts(events: list[dict], state: dict | None, lang: str) -> list[str]:

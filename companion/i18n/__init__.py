@@ -73,6 +73,17 @@ def render(event: dict, lang: str, names: list[str]) -> str:
             break
     if fmt is None:
         return key
+    text = fmt.format_map(_Missing(_words(p, lang, names)))
+    rule = event.get("rule")
+    if rule:
+        text += f" ({cat['rules'].get(rule, rule)})"
+    return text
+
+
+def _words(p: dict, lang: str, names: list[str]) -> dict:
+    """An event's or a refusal's parameters as words of `lang` (Areas with their
+    prepositions: `area_at`, `area_from`, `area_into`)."""
+    cat = catalog(lang)
     values = {}
     for k, v in p.items():
         if k in ("seat", "who") and isinstance(v, int):
@@ -100,13 +111,13 @@ def render(event: dict, lang: str, names: list[str]) -> str:
             values[k] = " ".join(str(f) for f in v)
         elif k == "areas" and isinstance(v, dict):
             values[k] = ", ".join(f"{word(lang, 'area', a)} {n}" for a, n in v.items())
+        elif k == "tiles" and isinstance(v, list):
+            values[k] = ", ".join(word(lang, "tile", t) for t in v)
+        elif k in ("expected", "given", "what"):
+            values[k] = word(lang, "kinds", v)
         else:
             values[k] = v
-    text = fmt.format_map(_Missing(values))
-    rule = event.get("rule")
-    if rule:
-        text += f" ({cat['rules'].get(rule, rule)})"
-    return text
+    return values
 
 
 class _Missing(dict):
@@ -119,11 +130,7 @@ def explain(error: dict, lang: str) -> str:
     fmt = catalog(lang)["errors"].get(error.get("key") or "")
     if fmt is None:
         return error.get("message") or ""
-    values = dict(error.get("params") or {})
-    if "district" in values:
-        values["district_from"] = word(lang, "from", values["district"])
-        values["district"] = word(lang, "area", values["district"])
-    text = fmt.format_map(_Missing(values))
+    text = fmt.format_map(_Missing(_words(error.get("params") or {}, lang, [])))
     rule = error.get("rule")
     if rule:
         text += f" ({catalog(lang)['rules'].get(rule, rule)})"

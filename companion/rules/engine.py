@@ -116,7 +116,7 @@ def apply_in_place(state: dict, inp: object) -> list[dict]:
     kind, options, resolve = ASK[task["t"]]
     if clean["type"] != kind:
         raise illegal(f"the companion expects {describe_kind(kind)} now, not {describe_kind(clean['type'])}",
-                      _KIND_RULE.get(kind))
+                      _KIND_RULE.get(kind), "wrong_kind", expected=kind, given=clean["type"])
     if kind == "gate_roll":
         if len(clean["dice"]) != state["dice_count"]:
             raise illegal(f"{state['dice_count']} dice are in play, but {len(clean['dice'])} were given: "

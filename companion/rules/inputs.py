@@ -104,34 +104,38 @@ def describe_refusal(state: dict, task: dict, inp: dict, legal: list) -> RuleErr
         area = inp["area"]
         if not any(area_of_face(f, state["depleted"]) == area for f in state["dice"]):
             return illegal(f"there is no die at the {area}: you cannot visit an Area where there is no die",
-                           "Visit the Areas")
+                           "Visit the Areas", "no_die_at", area=area)
         if not state["neutral"] and inp["for"] == "neutral":
-            return illegal("there is a neutral player only in a 2-player game", "Two players")
+            return illegal("there is a neutral player only in a 2-player game", "Two players", "neutral_only_two")
         if inp["for"] == "neutral":
-            return illegal("you have already given a die to the neutral player this round", "Two players")
+            return illegal("you have already given a die to the neutral player this round", "Two players",
+                           "neutral_given")
         return illegal("your third die must go to the neutral player: each player gives it exactly one "
-                       "die per round", "Two players")
+                       "die per round", "Two players", "neutral_due")
     if kind == "resource":
         where = "the Black Market" if task["area"] == MARKET else f"the {task['area']}"
-        return illegal(f"there is no {inp['resource']} at {where}", "Visit the Areas")
+        return illegal(f"there is no {inp['resource']} at {where}", "Visit the Areas", "no_resource_at",
+                       resource=inp["resource"], area=task["area"])
     if kind == "tile_taker":
-        return illegal("only a player tied for the most can take the tile", "Empty District")
+        return illegal("only a player tied for the most can take the tile", "Empty District", "tile_taker_tied")
     if kind == "reveal":
         return illegal(f"{inp['tile']} is not one of the tiles left in that stack "
-                       f"({', '.join(state['districts'][task['district']]['below'])})", "Empty District")
+                       f"({', '.join(state['districts'][task['district']]['below'])})", "Empty District",
+                       "reveal_not_left", tile=inp["tile"], tiles=list(state["districts"][task["district"]]["below"]))
     if kind == "submarine":
         if inp["area"] == state["submarine"]:
-            return illegal("the Submarine must move to another Area", "Engineering Works")
-        return illegal("the Submarine cannot go to a depleted District", "R13")
+            return illegal("the Submarine must move to another Area", "Engineering Works", "submarine_same")
+        return illegal("the Submarine cannot go to a depleted District", "R13", "submarine_depleted")
     if kind == "donate":
-        return illegal("you can only donate two resources you hold", "Donation")
+        return illegal("you can only donate two resources you hold", "Donation", "donate_held")
     if kind == "change_die":
         if inp["from"] == inp["to"]:
-            return illegal("the die must get another value", "Inn")
-        return illegal(f"no die showing {inp['from']} lies on the board", "Inn")
+            return illegal("the die must get another value", "Inn", "inn_same")
+        return illegal(f"no die showing {inp['from']} lies on the board", "Inn", "inn_no_die", face=inp["from"])
     rules = {"swap": "Jeweller", "move": "Areas' effects", "take_from": "Library"}
-    return illegal(f"this {kind} is not possible now: " + ("; ".join(_short(o) for o in legal[:6]) +
-                   (" …" if len(legal) > 6 else "") if legal else "nothing is possible"), rules.get(kind))
+    options = "; ".join(_short(o) for o in legal[:6]) + (" …" if len(legal) > 6 else "")
+    return illegal(f"this {kind} is not possible now: " + (options or "nothing is possible"), rules.get(kind),
+                   "not_possible", what=kind)
 
 
 def _short(option: dict) -> str:

@@ -73,7 +73,7 @@ def _remove_die(state: dict, area: str) -> None:
     faces = [f for f in state["dice"] if area_of_face(f, state["depleted"]) == area]
     if not faces:
         raise illegal(f"there is no die at the {area}: you cannot visit an Area where there is no die",
-                      "Visit the Areas")
+                      "Visit the Areas", "no_die_at", area=area)
     # At the Black Market prefer a 6, so dice of depleted Districts keep their faces for I-change.
     face = 6 if 6 in faces else min(faces)
     state["dice"].remove(face)

@@ -48,3 +48,51 @@ def test_browser_language_choice():
     assert best_language("pt-BR,pt;q=0.9,en;q=0.8") == "pt-BR"
     assert best_language("de-DE,en;q=0.5") == "en"
     assert best_language(None) == "en"
+
+
+def _well_formed(rng: random.Random, kind: str, dice_count: int) -> dict:
+    """An input a tablet could send: every field from its domain, legal now or not."""
+    from companion.rules.names import AREAS, RESOURCES, TILES
+    pick = {"area": AREAS, "district": AREAS, "to": AREAS, "resource": RESOURCES, "give": RESOURCES,
+            "take": RESOURCES, "for": ("self", "neutral"), "value": range(1, 7), "from": range(1, 7),
+            "seat": range(5), "tile": TILES}
+    from companion.rules.inputs import FIELDS
+    inp = {"type": kind}
+    for field in FIELDS[kind]:
+        if field == "dice":
+            inp[field] = [rng.randint(1, 6) for _ in range(rng.choice([dice_count, dice_count - 1]))]
+        elif field == "pair":
+            inp[field] = rng.choice([None, rng.sample(RESOURCES, 2), [rng.choice(RESOURCES)] * 2])
+        elif kind == "change_die":
+            inp[field] = rng.randint(1, 6)
+        else:
+            inp[field] = rng.choice(list(pick[field]))
+    return inp
+
+
+def test_every_refusal_a_player_can_meet_is_said_in_both_languages(profile):
+    """Each refused tap on the page (a well-formed input not allowed now) carries a key,
+    and reads as a whole sentence in Portuguese, not the engine's English."""
+    import copy
+
+    from companion.i18n import explain
+    from companion.rules import RuleError
+    from companion.rules.engine import apply_in_place
+    from companion.rules.inputs import FIELDS
+
+    keys = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        for state, _, _ in play_random(rng, random_setup(rng, 2 + seed % 3, profile)):
+            if state["over"]:
+                break
+            for kind in rng.sample(sorted(FIELDS), 4):
+                try:
+                    apply_in_place(copy.deepcopy(state), _well_formed(rng, kind, state["dice_count"]))
+                except RuleError as exc:
+                    assert exc.kind == "illegal" and exc.key, exc.message
+                    keys.add(exc.key)
+                    pt, en = explain(exc.to_dict(), "pt-BR"), explain(exc.to_dict(), "en")
+                    assert pt != en and "?" not in pt and "{" not in pt and "_" not in pt, pt
+                    assert catalog("pt-BR")["errors"][exc.key]
+    assert {"wrong_kind", "no_die_at", "no_resource_at", "dice_count", "not_possible"} <= keys

@@ -46,7 +46,8 @@ def test_an_area_with_no_die_cannot_be_visited(profile):
     with pytest.raises(RuleError) as err:
         game.apply(pick("inn"))
     assert "no die" in err.value.message and err.value.rule == "Visit the Areas"
-    assert err.value.to_dict() == {"error": "illegal", "message": err.value.message, "rule": "Visit the Areas"}
+    assert err.value.to_dict() == {"error": "illegal", "message": err.value.message, "rule": "Visit the Areas",
+                                   "key": "no_die_at", "params": {"area": "inn"}}
 
 
 def test_taking_a_resource_that_is_not_there(game):

@@ -81,6 +81,18 @@ def test_an_illegal_input_names_the_rule(started):
     assert r.json["rule"] == "Setup"
 
 
+def test_a_refusal_is_said_in_the_pages_language_with_its_reason_as_data(started):
+    """The engine's refusals once reached the pt-BR page in English."""
+    pick = {"type": "pick", "area": "inn", "for": "self"}
+    r = post(started, "/api/input?lang=pt-BR", {"input": pick, "version": 0})
+    assert r.status_code == 409 and r.json["key"] == "wrong_kind"
+    assert r.json["params"] == {"expected": "gate_roll", "given": "pick"}
+    assert r.json["message"] == ("O companheiro espera a rolagem dos portões agora, não um dado a pegar. "
+                                 "(Abertura dos Portões)")
+    r = post(started, "/api/input?lang=en", {"input": pick, "version": 0})
+    assert r.json["message"].startswith("The companion expects the gate roll now, not a die to take.")
+
+
 def test_a_body_that_is_not_json(started, game_session):
     r = started.post("/api/input", data="{not json", content_type="application/json",
                      headers={"X-Requested-With": "XMLHttpRequest"})
@@ -105,6 +117,10 @@ def test_undo_and_redo(started, game_session):
     assert r.status_code == 200 and r.json["version"] == 1
     r = post(started, "/api/redo", {"version": 1})
     assert r.status_code == 409 and r.json["key"] == "nothing_to_redo" and r.json["message"] == "Nothing to redo."
+    r = post(started, "/api/undo?lang=pt-BR", {"version": 0})   # stale: said in Portuguese, with its reason
+    assert r.status_code == 409 and r.json["error"] == "stale" and r.json["version"] == 1
+    assert r.json["key"] == "stale" and r.json["params"] == {"sent": 0, "current": 1}
+    assert r.json["message"].startswith("A partida avançou")
 
 
 def test_two_tablets_pressing_undo_at_once_undo_once(started, game_session):
