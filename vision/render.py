@@ -42,12 +42,25 @@ class RenderedDie:
     center: tuple[float, float]
     side: float
     angle: float
+    tilt: float = 0.0   # how far from straight down the camera sees the die, deg
+    lean: float = 0.0   # which way (image angle, deg) its side faces show
 
     @property
     def box_side(self) -> float:
         """Side of the upright square box around the turned die (side to 1.41 x side)."""
         a = math.radians(self.angle)
         return self.side * (abs(math.cos(a)) + abs(math.sin(a)))
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) around the die as seen: on a tilted view, with its side faces
+        (as the shared photos' annotators drew them)."""
+        if not self.tilt:
+            half = self.box_side / 2
+            return self.center[0] - half, self.center[1] - half, 2 * half, 2 * half
+        pts = _cube(self)[0].reshape(-1, 2)
+        (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
+        return float(x0), float(y0), float(x1 - x0), float(y1 - y0)
 
 
 def render(values, seed: int = 0, **kw) -> np.ndarray:
@@ -62,7 +75,7 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
                  die_px: float = 64.0, tray=(120, 110, 40), colours=None,
                  touching: bool = False, blur: float = 0.0, noise: float = 2.0,
                  light: float = 0.25, glare: bool = False, pip_scale: float = 1.0,
-                 see_through: float = 0.0) -> tuple[np.ndarray, list[RenderedDie]]:
+                 see_through: float = 0.0, tilt: float = 0.0) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render a top-down tray scene.
 
     values: die values 1-6 (0 to ~12 dice).
@@ -77,6 +90,10 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
     see_through: translucent dice: how strongly (0-1) the bottom face's pips
     show through the top face (a 2 on top has a 5 below: its middle pip makes
     the 2 look like a 3).
+    tilt: dice seen at an angle, up to this many degrees (a phone held aslant, a
+    wide lens near the tray's edge): the top face foreshortened and one or two
+    side faces, with their own pips, beside it; `center` is then the middle of
+    the die as seen and `box` takes in its side faces.
     Returns (image (H, W, 3) uint8 BGR, [RenderedDie, ...] in `values` order).
     """
     rng = np.random.default_rng(seed)
@@ -91,14 +108,19 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
     img += tex[..., None]
     colours = colours or DICE_COLOURS
     placed: list[RenderedDie] = []
+    lean = rng.uniform(0, 360) if tilt else 0.0   # one camera: the dice lean about one way
     for v in values:
         v = int(v)
         if v not in _PIPS:
             raise ValueError(f"die value must be 1-6, got {v}")
         side = die_px * rng.uniform(0.95, 1.05)
         ang = rng.uniform(0, 90)
-        centre = _place(rng, placed, side, w, h, touching)
-        placed.append(RenderedDie(v, centre, side, ang))
+        centre = _place(rng, placed, side * (1 + math.sin(math.radians(tilt))), w, h, touching)
+        if tilt:
+            placed.append(RenderedDie(v, centre, side, ang, float(rng.uniform(0.25, 1) * tilt),
+                                      float((lean + rng.uniform(-25, 25)) % 360)))
+        else:
+            placed.append(RenderedDie(v, centre, side, ang))
     # Shadows first, then bodies, so a die's shadow never covers a neighbour.
     for d in placed:
         pts = _square(d.center[0] + d.side * 0.06, d.center[1] + d.side * 0.08, d.side * 1.02,
@@ -109,7 +131,10 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
         img *= (1 - 0.45 * sh)[..., None]
     for k, d in enumerate(placed):
         body, pipc = colours[int(rng.integers(len(colours)))]
-        _draw_die(img, d, body, pipc, ss, pip_scale, rng, see_through)
+        if d.tilt:
+            _draw_tilted_die(img, d, body, pipc, ss, pip_scale, rng)
+        else:
+            _draw_die(img, d, body, pipc, ss, pip_scale, rng, see_through)
     # Uneven light: a linear gradient in a random direction.
     if light:
         a = rng.uniform(0, 2 * math.pi)
@@ -143,17 +168,22 @@ def _place(rng, placed, side, w, h, touching) -> tuple[float, float]:
         if touching and placed:
             base = placed[int(rng.integers(len(placed)))]
             a = rng.uniform(0, 2 * math.pi)
-            dist = (base.side + side) / 2 * rng.uniform(1.05, 1.3)
+            dist = (_seen(base) + side) / 2 * rng.uniform(1.05, 1.3)
             x, y = base.center[0] + dist * math.cos(a), base.center[1] + dist * math.sin(a)
         else:
             x, y = rng.uniform(margin, w - margin), rng.uniform(margin, h - margin)
         if not (margin <= x <= w - margin and margin <= y <= h - margin):
             continue
         # Circumscribed circles may overlap a little (touching), bodies not.
-        if all(math.hypot(x - d.center[0], y - d.center[1]) > (d.side + side) / 2 * 1.02
+        if all(math.hypot(x - d.center[0], y - d.center[1]) > (_seen(d) + side) / 2 * 1.02
                for d in placed):
             return float(x), float(y)
     raise ValueError("cannot place that many dice on this frame")
+
+
+def _seen(d: RenderedDie) -> float:
+    """The die's side as placing sees it: a tilted die shows its side faces too."""
+    return d.side * (1 + math.sin(math.radians(d.tilt)))
 
 
 def _draw_die(img, d: RenderedDie, body, pipc, ss, pip_scale, rng, see_through=0.0) -> None:
@@ -213,3 +243,86 @@ def _rounded(img, cx, cy, side, ang_deg, rad, col) -> None:
         cv2.line(img, (int(round(p[0] * 4)), int(round(p[1] * 4))),
                  (int(round(q[0] * 4)), int(round(q[1] * 4))), col, int(round(2 * rad)),
                  cv2.LINE_AA, shift=2)
+
+
+# A face's outward normal and in-face axes (u, v), in the die's own frame (z up).
+_FACES = {
+    "top": ((0, 0, 1), (1, 0, 0), (0, 1, 0)),
+    "+x": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    "-x": ((-1, 0, 0), (0, -1, 0), (0, 0, 1)),
+    "+y": ((0, 1, 0), (-1, 0, 0), (0, 0, 1)),
+    "-y": ((0, -1, 0), (1, 0, 0), (0, 0, 1)),
+}
+
+
+def _view(d: RenderedDie) -> np.ndarray:
+    """3x3: the die's frame (turned by `angle`) seen by a camera tilted by `tilt` towards
+    `lean`; x, y of the result are image pixels, z points at the camera."""
+    a, t, l = (math.radians(v) for v in (d.angle, d.tilt, d.lean))
+    turn = np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]])
+    # Tilting the camera towards `lean` shows the faces that look that way.
+    k = np.array([-math.sin(l), math.cos(l), 0.0])     # the axis the view turns about
+    kx = np.array([[0, -k[2], k[1]], [k[2], 0, -k[0]], [-k[1], k[0], 0]])
+    tip = np.eye(3) + math.sin(t) * kx + (1 - math.cos(t)) * kx @ kx   # Rodrigues
+    return tip @ turn
+
+
+def _cube(d: RenderedDie, scale: float = 1.0):
+    """The die's visible faces: (corners (5, 4, 2) of the five faces in image px,
+    [(name, corners, centre, u, v) of each face turned to the camera], each in image px
+    (u, v: half a side along the face's axes))."""
+    m = _view(d)
+    s = d.side * scale
+    c = np.array(d.center) * scale
+    mid = m @ np.array([0, 0, 0.5 * s])       # the cube's middle sits on `center`
+    faces, corners = [], []
+    for name, (n, u, v) in _FACES.items():
+        n, u, v = (np.array(x, float) for x in (n, u, v))
+        centre3 = n * s / 2 + np.array([0, 0, s / 2])
+        quad = [centre3 + (i * u + j * v) * s / 2 for i, j in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+        quad2 = np.array([(m @ q - mid)[:2] + c for q in quad])
+        corners.append(quad2)
+        if (m @ n)[2] > 1e-6:
+            faces.append((name, quad2, (m @ centre3 - mid)[:2] + c, (m @ u)[:2] * s / 2, (m @ v)[:2] * s / 2))
+    return np.array(corners), faces
+
+
+def _side_values(top: int, rng) -> dict[str, int]:
+    """Values of the four side faces of a die showing `top` (opposite faces sum to 7)."""
+    a = int(rng.choice([v for v in range(1, 7) if v not in (top, 7 - top)]))
+    b = int(rng.choice([v for v in range(1, 7) if v not in (top, 7 - top, a, 7 - a)]))
+    return {"+x": a, "+y": b, "-x": 7 - a, "-y": 7 - b}
+
+
+def _draw_tilted_die(img, d: RenderedDie, body, pipc, ss, pip_scale, rng) -> None:
+    """A die seen aslant: each face turned to the camera drawn as the parallelogram it
+    projects to (orthographic: exact for a die far from the lens), with its pips as
+    ellipses; side faces shaded by how far they turn from the light above."""
+    _, faces = _cube(d, ss)
+    values = {"top": d.value, **_side_values(d.value, rng)}
+    circle = np.array([(math.cos(t), math.sin(t)) for t in np.linspace(0, 2 * math.pi, 28, endpoint=False)])
+    rounded = _rounded_outline(0.9, 0.14)
+    for name, quad, centre, u, v in faces:
+        shade = 1.0 if name == "top" else rng.uniform(0.55, 0.85)
+        face_body = tuple(float(c) * shade for c in body)
+        face_pip = tuple(float(c) * (0.5 + 0.5 * shade) for c in pipc)
+        # the edge a little darker than the face, as on the top-down dice
+        cv2.fillPoly(img, [np.round(quad * 4).astype(np.int32)], tuple(0.7 * c for c in face_body),
+                     cv2.LINE_AA, shift=2)
+        inner = centre + rounded[:, :1] * u + rounded[:, 1:] * v
+        cv2.fillPoly(img, [np.round(inner * 4).astype(np.int32)], face_body, cv2.LINE_AA, shift=2)
+        r = 0.085 * 2 * pip_scale * (1.35 if values[name] == 1 else 1.0)
+        for i, j in _PIPS[values[name]]:
+            p = centre + 0.54 * (i * u + j * v)
+            pip = p + r * (circle[:, :1] * u + circle[:, 1:] * v)
+            cv2.fillPoly(img, [np.round(pip * 4).astype(np.int32)], face_pip, cv2.LINE_AA, shift=2)
+
+
+def _rounded_outline(side: float, rad: float, n: int = 6) -> np.ndarray:
+    """Points of a rounded square of `side` (corner radius `rad`) around 0, in half-sides."""
+    h = side - 2 * rad
+    pts = []
+    for cx, cy, start in ((h, h, 0), (-h, h, 90), (-h, -h, 180), (h, -h, 270)):
+        for t in np.linspace(start, start + 90, n):
+            pts.append((cx + 2 * rad * math.cos(math.radians(t)), cy + 2 * rad * math.sin(math.radians(t))))
+    return np.array(pts)

@@ -85,3 +85,34 @@ def test_see_through_dice_show_the_bottom_face_faintly_inside_the_top_face(top):
     assert diff[near_middle].max() > 30              # the ghost of the bottom face's middle pip
     assert diff.max() <= 0.5 * 455 + 3               # faint: at most half a pip's contrast
 
+
+
+@pytest.mark.parametrize("top", range(1, 7))
+def test_a_die_seen_aslant_shows_side_faces_inside_its_box(top):
+    """Dice seen at an angle (the training scenes' side faces, session 12): the die
+    as drawn lies inside its `box`, which is wider than the top face alone, and its
+    middle is the middle of the die as seen."""
+    kw = dict(seed=top, die_px=80, noise=0, light=0, colours=RED_DIE, tray=(120, 110, 40))
+    empty = render_scene([], **kw)[0]
+    aslant, truth = render_scene([top], tilt=40, **kw)
+    d = truth[0]
+    assert d.tilt >= 10
+    # the die's own pixels (red, far from the tray and from its shadow)
+    ys, xs = np.nonzero(np.abs(aslant.astype(int) - empty.astype(int))[..., 2] > 50)
+    x, y, w, h = d.box
+    assert x - 1.5 <= xs.min() and xs.max() <= x + w + 1.5 and y - 1.5 <= ys.min() and ys.max() <= y + h + 1.5
+    assert max(xs.max() - xs.min(), ys.max() - ys.min()) >= 0.95 * max(w, h)   # tight, not loose
+    straight = render_scene([top], **kw)[1][0]
+    assert w * h > 1.1 * straight.side ** 2            # the side faces widen the die as seen
+    assert abs(x + w / 2 - d.center[0]) < 0.2 * d.side and abs(y + h / 2 - d.center[1]) < 0.2 * d.side
+
+
+def test_the_side_faces_of_a_die_are_the_four_values_beside_its_top():
+    from vision.render import _side_values
+    rng = np.random.default_rng(0)
+    for top in range(1, 7):
+        for _ in range(5):
+            sides = _side_values(top, rng)
+            assert sorted(sides.values()) == sorted(set(range(1, 7)) - {top, 7 - top})
+            assert sides["+x"] + sides["-x"] == 7 and sides["+y"] + sides["-y"] == 7
+

@@ -67,8 +67,11 @@ def photos(folder: str, split: str):
     return out
 
 
-def synthetic(n: int, seed: int = 0):
-    """n rendered scenes with varied dice, trays, sizes and light -> same tuples as `photos`."""
+def synthetic(n: int, seed: int = 0, tilt: float = 0.0):
+    """n rendered scenes with varied dice, trays, sizes and light -> same tuples as `photos`.
+
+    tilt: the share of scenes whose dice are seen at an angle, showing side faces (the
+    shipped nets until session 12 were trained with none)."""
     from ..render import render_scene
 
     rng = np.random.default_rng(seed)
@@ -93,13 +96,11 @@ def synthetic(n: int, seed: int = 0):
                                      blur=float(rng.uniform(0, 1.2)), noise=float(rng.uniform(0, 6)),
                                      light=float(rng.uniform(0, 0.5)), glare=bool(rng.random() < 0.3),
                                      pip_scale=float(rng.uniform(0.8, 1.25)),
-                                     see_through=float(rng.uniform(0.15, 0.55)) if rng.random() < 0.35 else 0.0)
+                                     see_through=float(rng.uniform(0.15, 0.55)) if rng.random() < 0.35 else 0.0,
+                                     tilt=float(rng.uniform(15, 45)) if tilt and rng.random() < tilt else 0.0)
         except Exception:
             continue
-        labs = []
-        for d in dice:
-            half = d.box_side / 2
-            labs.append((d.value, d.center[0] - half, d.center[1] - half, 2 * half, 2 * half))
+        labs = [(d.value, *d.box) for d in dice]
         out.append((f"syn{i}", img, labs))
     return out
 

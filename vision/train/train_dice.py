@@ -51,6 +51,7 @@ SYN_SHARE = 0.3  # share of batches drawn from rendered scenes (--syn-share)
 TRAIN_FOLDERS = FOLDERS  # the shared folders trained on (--folders; one alone: a test on the other)
 DET_SIDES = None  # detector crops: a photo's median die this many px (LO, HI), log-uniform (--det-sides);
                   # None: its first-pass size x 0.5-2
+TILT = 0.0  # share of rendered scenes with dice seen at an angle, side faces showing (--tilt)
 DET_SIDES_SHARE = 1.0  # ... in this share of the crops (--det-sides-share), the rest as with None
 
 
@@ -123,7 +124,7 @@ def load_sources(n_syn: int):
     real = []
     for f in TRAIN_FOLDERS:
         real += photos(os.path.join(SHARED, f), SPLIT)
-    syn = synthetic(n_syn, seed=1)
+    syn = synthetic(n_syn, seed=1, tilt=TILT)
     print(f"train photos {len(real)} ({sum(len(l) for _, _, l in real)} dice), synthetic {len(syn)}",
           flush=True)
     return real, syn
@@ -422,6 +423,8 @@ def main():
     ap.add_argument("--checkpoint", metavar="FILE.pt", help="also save the torch weights (to resume)")
     ap.add_argument("--resume", metavar="FILE.pt", help="start from saved torch weights")
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (cosine decay)")
+    ap.add_argument("--tilt", type=float, default=TILT,
+                    help="share of rendered scenes whose dice are seen at an angle, side faces showing")
     ap.add_argument("--grey", type=float, default=GREY, help="share of classifier crops made grey")
     ap.add_argument("--hard", type=float, default=HARD_SHARE,
                     help="chance a labelled photo die picked for a crop is one the classifier "
@@ -438,6 +441,7 @@ def main():
     globals()["DET_SIDES"] = a.det_sides
     globals()["DET_SIDES_SHARE"] = a.det_sides_share
     globals()["GREY"] = a.grey
+    globals()["TILT"] = a.tilt
     globals()["HARD_SHARE"] = a.hard
     globals()["SYN_SHARE"] = a.syn_share
     globals()["TRAIN_FOLDERS"] = a.folders
