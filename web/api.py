@@ -266,5 +266,5 @@ def check_payout():
 def check_final():
     """{"players": [{"name", "stock": {r: n}, "tiles": n, "tokens": n}], "neutral": bool, "depleted": [r]}."""
     data = body()
-    return jsonify(check.final(data.get("players"), bool(data.get("neutral")), data.get("depleted") or [],
+    return jsonify(check.final(data.get("players"), data.get("neutral", False), data.get("depleted"),
                                i18n.current()))

@@ -1,13 +1,15 @@
 """The check page's sums: the engine's own scoring functions, with the reasons in words.
 
 No game is needed and nothing changes. Input comes from a form (strings) or
-JSON; anything not understood is a 400 with the field named.
+JSON; anything not understood is a 400 with the field named, in the page's
+language (the people typing the counts read it).
 """
 
 from __future__ import annotations
 
 from companion.rules.empty_district import SECOND_TOKENS, TIE_FIRST_TOKENS, payout_by_name
 from companion.rules.final_scoring import final_scoring
+from companion.i18n import word
 from companion.rules.names import RESOURCES
 
 from .errors import ApiError
@@ -18,42 +20,52 @@ MAX_COUNT = 99
 MAX_NAME = 40      # a player's name, characters (the setup API takes no longer)
 
 
-def count(value: object, what: str) -> int:
+def refuse(lang: str, key: str, **params) -> ApiError:
+    return ApiError(400, "invalid", ui(lang, key, **params))
+
+
+def count(value: object, what: str, lang: str) -> int:
     if isinstance(value, str):
         value = value.strip() or "0"
         if not value.isdecimal():
-            raise ApiError(400, "invalid", f"{what}: '{value}' is not a whole number")
+            raise refuse(lang, "check_err_number", what=what, value=value)
         value = int(value)
     if type(value) is not int or not 0 <= value <= MAX_COUNT:
-        raise ApiError(400, "invalid", f"{what}: must be a whole number from 0 to {MAX_COUNT}")
+        raise refuse(lang, "check_err_range", what=what, max=MAX_COUNT)
     return value
 
 
-def clean_name(value: object, seat: int) -> str:
+def clean_name(value: object, seat: int, lang: str) -> str:
     if value is None or (isinstance(value, str) and not value.strip()):
         return f"P{seat + 1}"
     if not isinstance(value, str) or len(value) > MAX_NAME:
-        raise ApiError(400, "invalid", f"player {seat + 1}: the name must be text (at most {MAX_NAME} characters)")
+        raise refuse(lang, "check_err_name", seat=seat + 1, max=MAX_NAME)
     return value.strip()
+
+
+def _distinct(names, lang: str) -> None:
+    """Names differ however they are written: "Anna" and "anna " are one player."""
+    if len({n.casefold() for n in names}) != len(names):
+        raise refuse(lang, "check_err_distinct")
 
 
 def payout(counts: object, taker: object, lang: str) -> dict:
     """The empty-District payout for {name: count} (the order given is the seat order)."""
     if not isinstance(counts, dict) or not 2 <= len(counts) <= MAX_SEATS:
-        raise ApiError(400, "invalid", f"'counts' must map 2 to {MAX_SEATS} names to their counts")
-    clean = {}
-    for i, (name, n) in enumerate(counts.items()):
-        clean[clean_name(name, i)] = count(n, f"{name}")
-    if len(clean) != len(counts):
-        raise ApiError(400, "invalid", "each name must be different")
+        raise refuse(lang, "check_err_counts", max=MAX_SEATS)
+    names = [clean_name(name, i, lang) for i, name in enumerate(counts)]
+    _distinct(names, lang)
+    clean = {name: count(n, name, lang) for name, n in zip(names, counts.values())}
     if taker in ("", None):
         taker = None
     elif not isinstance(taker, str):
-        raise ApiError(400, "invalid", "'taker' must be one of the names, or null")
+        raise refuse(lang, "check_err_taker")
+    else:
+        taker = taker.strip()
     try:
         result = payout_by_name(clean, taker)
-    except ValueError as exc:
-        raise ApiError(400, "invalid", str(exc)) from None
+    except ValueError:       # the counts are whole numbers by now: the taker is not among the most
+        raise refuse(lang, "check_err_taker_most", taker=taker) from None
     result["counts"] = clean
     result["why"] = payout_why(result, clean, lang)
     return result
@@ -86,26 +98,30 @@ def payout_why(result: dict, counts: dict, lang: str) -> list[str]:
 def final(players: object, neutral: bool, depleted: object, lang: str) -> dict:
     """The final scoring breakdown and the winners, from typed stocks, tiles and tokens."""
     if not isinstance(players, list) or not 2 <= len(players) <= MAX_SEATS:
-        raise ApiError(400, "invalid", f"'players' must list 2 to {MAX_SEATS} players")
+        raise refuse(lang, "check_err_players", max=MAX_SEATS)
+    if type(neutral) is not bool:         # "false" is text, and text is true
+        raise refuse(lang, "check_err_neutral")
+    if depleted is None:
+        depleted = []
     if not isinstance(depleted, list) or any(r not in RESOURCES for r in depleted):
-        raise ApiError(400, "invalid", f"'depleted' must list resources ({', '.join(RESOURCES)})")
+        raise refuse(lang, "check_err_depleted", list=", ".join(RESOURCES))
     names, stocks, tiles, tokens = [], [], [], []
     for i, p in enumerate(players):
         if not isinstance(p, dict):
-            raise ApiError(400, "invalid", f"player {i + 1}: must be an object")
-        name = clean_name(p.get("name"), i)
-        stock = p.get("stock") or {}
+            raise refuse(lang, "check_err_player", seat=i + 1)
+        name = clean_name(p.get("name"), i, lang)
+        stock = p.get("stock")
+        stock = {} if stock is None else stock
         if not isinstance(stock, dict) or set(stock) - set(RESOURCES):
-            raise ApiError(400, "invalid", f"{name}: 'stock' maps resources to counts")
+            raise refuse(lang, "check_err_stock", name=name, list=", ".join(RESOURCES))
         names.append(name)
-        stocks.append({r: count(stock.get(r, 0), f"{name} {r}") for r in RESOURCES})
-        tiles.append(count(p.get("tiles", 0), f"{name} tiles"))
-        tokens.append(count(p.get("tokens", 0), f"{name} VP tokens"))
-    if len(set(n.casefold() for n in names)) != len(names):
-        raise ApiError(400, "invalid", "each name must be different")
+        stocks.append({r: count(stock.get(r, 0), f"{name}: {word(lang, 'resource', r)}", lang) for r in RESOURCES})
+        tiles.append(count(p.get("tiles", 0), f"{name}: {ui(lang, 'check_what_tiles')}", lang))
+        tokens.append(count(p.get("tokens", 0), f"{name}: {ui(lang, 'check_what_tokens')}", lang))
+    _distinct(names, lang)
     humans = len(names) - (1 if neutral else 0)
     if humans < 1:
-        raise ApiError(400, "invalid", "at least one player must be human")
+        raise refuse(lang, "check_err_human")
     result = final_scoring(stocks, tiles, tokens, humans, depleted)
     return {"result": result, "names": names, "humans": humans,
             "breakdown": breakdown(result, names, lang, humans)}

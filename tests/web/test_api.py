@@ -281,7 +281,8 @@ def test_check_payout_the_books_example(client):
 
 @pytest.mark.parametrize("data", [{}, {"counts": {"A": 1}}, {"counts": {"A": -1, "B": 2}},
                                   {"counts": {"A": "x", "B": 2}}, {"counts": {"A": 1, "B": 2}, "taker": "A"},
-                                  {"counts": {"A": 1, "B": 2}, "taker": 3}])
+                                  {"counts": {"A": 1, "B": 2}, "taker": 3},
+                                  {"counts": {"Anna": 3, "anna": 1}}, {"counts": {"Anna": 3, "Anna ": 1}}])
 def test_check_payout_errors(client, data):
     r = post(client, "/api/check/payout", data)
     assert r.status_code == 400 and r.json["error"] == "invalid"
@@ -306,10 +307,25 @@ def test_check_final(client):
                                   {"players": [{"name": "A"}, {"name": "a"}]},
                                   {"players": [{"name": "A", "stock": {"gold": 1}}, {"name": "B"}]},
                                   {"players": [{"name": "A"}, {"name": "B"}], "depleted": ["gold"]},
-                                  {"players": [{"name": "A", "tiles": 100}, {"name": "B"}]}])
+                                  {"players": [{"name": "A", "tiles": 100}, {"name": "B"}]},
+                                  # once taken: "false" as true, a list as an empty stock
+                                  {"players": [{"name": "A"}, {"name": "B"}], "neutral": "false"},
+                                  {"players": [{"name": "A"}, {"name": "B"}], "neutral": 1},
+                                  {"players": [{"name": "A", "stock": []}, {"name": "B"}]},
+                                  {"players": [{"name": "A"}, {"name": "B"}], "depleted": ""}])
 def test_check_final_errors(client, data):
     r = post(client, "/api/check/final", data)
     assert r.status_code == 400 and r.json["error"] == "invalid"
+
+
+def test_the_check_pages_errors_are_in_the_pages_language(client):
+    r = post(client, "/api/check/final?lang=pt-BR", {"players": [{"name": "Ana", "stock": {"gem": "x"}},
+                                                                  {"name": "Bia"}]})
+    assert r.status_code == 400 and r.json["message"] == "Ana: Joia: “x” não é um número inteiro."
+    r = post(client, "/api/check/payout", {"counts": {"Ana": 3, "ana": 1}})
+    assert r.json["message"] == "Cada jogador precisa de um nome diferente."
+    r = client.get("/check?do=payout&name0=Ana&count0=3&name1=Bia&count1=3&taker=Eva")
+    assert r.status_code == 400 and "Eva não está entre os que têm mais." in r.get_data(as_text=True)
 
 
 def test_bodies_that_once_gave_a_500_are_bad_requests(client, paired):
