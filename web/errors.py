@@ -16,7 +16,7 @@ from flask import jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from companion.game import ReplayError
-from companion.i18n import explain
+from companion.i18n import catalog, explain
 from companion.record import RecordError
 from companion.rules import RuleError
 from companion.session import StaleVersion
@@ -92,7 +92,9 @@ def init_app(app) -> None:
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):
         kind = _HTTP_KINDS.get(exc.code or 500, "error")
-        response = respond(ApiError(exc.code or 500, kind, exc.description or exc.name))
+        # Werkzeug's own words are English: the common ones are said in the page's language.
+        message = catalog(i18n.current())["ui"].get(f"http_{exc.code}") or exc.description or exc.name
+        response = respond(ApiError(exc.code or 500, kind, message))
         if exc.code == 405 and getattr(exc, "valid_methods", None):
             response.headers["Allow"] = ", ".join(exc.valid_methods)
         return response

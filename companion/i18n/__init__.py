@@ -27,14 +27,22 @@ def catalog(lang: str) -> dict:
 
 
 def best_language(accept_language: str | None) -> str:
-    """The first of LANGUAGES the browser asks for (Accept-Language), else English."""
-    for part in (accept_language or "").split(","):
-        tag = part.split(";")[0].strip().lower()
-        if tag.startswith("pt"):
-            return "pt-BR"
-        if tag.startswith("en"):
-            return "en"
-    return DEFAULT_LANGUAGE
+    """The one of LANGUAGES the browser prefers (Accept-Language, by its q-values), else English."""
+    asked = []
+    for order, part in enumerate((accept_language or "").split(",")):
+        tag, *params = (p.strip() for p in part.split(";"))
+        q = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0      # a q we cannot read: not preferred
+        lang = "pt-BR" if tag.lower().startswith("pt") else "en" if tag.lower().startswith("en") else None
+        if lang and q > 0:
+            asked.append((-q, order, lang))
+    return min(asked)[2] if asked else DEFAULT_LANGUAGE
 
 
 def word(lang: str, group: str, key: object) -> str:

@@ -48,6 +48,12 @@ def test_browser_language_choice():
     assert best_language("pt-BR,pt;q=0.9,en;q=0.8") == "pt-BR"
     assert best_language("de-DE,en;q=0.5") == "en"
     assert best_language(None) == "en"
+    # q-values decide, not the order; q=0 means "not this one"
+    assert best_language("en;q=0.3, pt-BR;q=0.9") == "pt-BR"
+    assert best_language("pt;q=0, en-GB") == "en"
+    assert best_language("fr, pt-PT;q=0.5, en;q=0.4") == "pt-BR"
+    assert best_language("pt-BR;q=abc, en;q=0.2") == "en"
+    assert best_language("pt-BR;q=0") == "en"
 
 
 def _well_formed(rng: random.Random, kind: str, dice_count: int) -> dict:

@@ -93,6 +93,13 @@ def test_a_refusal_is_said_in_the_pages_language_with_its_reason_as_data(started
     assert r.json["message"].startswith("The companion expects the gate roll now, not a die to take.")
 
 
+def test_werkzeugs_own_refusals_are_said_in_the_pages_language(client):
+    r = client.get("/no/such/page", headers={"Accept-Language": "en;q=0.2, pt-BR"})
+    assert r.status_code == 404 and "Não há nada neste endereço" in r.get_data(as_text=True)
+    r = client.get("/api/check/payout?lang=pt-BR")
+    assert r.status_code == 405 and r.json["message"] == "Este endereço não aceita esse tipo de pedido."
+
+
 def test_a_body_that_is_not_json(started, game_session):
     r = started.post("/api/input", data="{not json", content_type="application/json",
                      headers={"X-Requested-With": "XMLHttpRequest"})
