@@ -61,6 +61,8 @@ NMS = 0.6                # peaks closer than NMS x die side are one die
 P_SURE = 0.7             # classifier probability needed to give a value (chosen on "val")
 P_NOT_DIE = 0.6          # classifier "not a die" probability that drops a detection
 MIN_SCORE = 0.4          # detector score below which a die is never given a value
+MIN_SIDE = 14.0          # a die smaller than this (frame px) is never given a value: its pips would be
+                         # a pixel or two (the photos' smallest die is 23 px; phantoms in noise 8-10 px)
 TWO_VIEWS = True         # classify each crop twice (as is; turned and mirrored)
 SECOND_LOOK = True       # the wider classifier reads again the dice ...
 P_LOOK = 0.7             # ... whose most likely value has probability below this (chosen on "val")
@@ -270,16 +272,18 @@ def pips_matter(p: np.ndarray) -> bool:
 
 
 def judge(p: np.ndarray, score: float, cut: float, pips: int | None,
-          first: int | None = None) -> tuple[int | None, str]:
+          first: int | None = None, side: float = MIN_SIDE) -> tuple[int | None, str]:
     """(value or None, reason if None) for one detection: probabilities p (7), detector
     score, how much of its box is out of the frame (`cut_by_frame`), the pip reader's
-    value (or None), and for a die the second look read again, the first classifier's
-    most likely class (0: not a die)."""
+    value (or None), for a die the second look read again, the first classifier's
+    most likely class (0: not a die), and its side in frame pixels."""
     v = int(np.argmax(p[1:])) + 1
     if cut > EDGE:
         return None, "edge"
     if cut > NEAR_EDGE and p[v] < P_CHECK:
         return None, "edge"                   # part of the face may be out: half a 6 shows a 3
+    if side < MIN_SIDE:
+        return None, "small"
     if score < MIN_SCORE:
         return None, "faint"
     if (pips is not None and pips != v) or (first is not None and first != v):
@@ -317,7 +321,8 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
             for cx, cy, side, score in detect(img, getattr(config, "die_px", None))]
     boxes = [(cx, cy, s) for cx, cy, s, _ in dets]
     cut = [cut_by_frame(cx, cy, side, W, H) for cx, cy, side, _ in dets]
-    valuable = np.array([c <= EDGE and score >= MIN_SCORE for c, (*_, score) in zip(cut, dets)], bool)
+    valuable = np.array([c <= EDGE and score >= MIN_SCORE and side >= MIN_SIDE
+                         for c, (_, _, side, score) in zip(cut, dets)], bool)
     first = classify(frame, boxes)
     relooked = looked_at(first) & valuable if SECOND_LOOK else np.zeros(len(first), bool)
     probs = second_look(frame, boxes, first, relooked)
@@ -332,7 +337,7 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
         # The pip reader is slow: asked only when its answer can change the verdict.
         ask = check and ok and c <= NEAR_EDGE and nets_agree and pips_matter(p)
         pips = pip_value(frame, cx, cy, side) if ask else None
-        value, reason = judge(p, score, c, pips, was)
+        value, reason = judge(p, score, c, pips, was, side)
         box = (int(round(cx - side / 2)), int(round(cy - side / 2)), int(round(side)), int(round(side)))
         dice.append(Die(value, (cx, cy), box, float(p[1:].max()), reason, side))
     return Reading(tuple(in_reading_order(dice)), W, H)
