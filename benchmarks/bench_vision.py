@@ -6,7 +6,7 @@ DATA_DIR defaults to ../shared/data/dice (relative to the repository); every
 sub-folder with a labels.csv is measured with `vision.bench` (the same code as
 `python -m vision bench`). Then it times rendered 1280x720 gate rolls (7 dice,
 64 px), the product's own setting, and reads rendered rolls of dice seen at an
-angle (15-40 degrees from straight down, side faces and their pips showing, as
+angle (10-40 degrees from straight down, side faces and their pips showing, as
 from a phone held aslant). One OpenCV thread throughout. Prints figures;
 asserts nothing (targets are in docs/vision.md). `--models DIR`: the .onnx
 files of another training run.
@@ -31,7 +31,7 @@ from vision.render import render_scene  # noqa: E402
 
 
 def tilted_rolls(n: int = 60) -> str:
-    """Rolls of 1-9 dice of 40-90 px seen 15-40 degrees aslant: per die read right, unsure,
+    """Rolls of 1-9 dice of 40-90 px seen 10-40 degrees aslant: per die read right, unsure,
     wrong, missed; phantoms; rolls exact."""
     rng = np.random.default_rng(12)
     right = unsure = wrong = missed = phantoms = exact = dice = 0
@@ -49,7 +49,7 @@ def tilted_rolls(n: int = 60) -> str:
         phantoms += len(extra)
         exact += ok == len(values) and not extra
         dice += len(values)
-    return (f"rendered rolls seen aslant (15-40 deg, {n} rolls, {dice} dice): read right {right} "
+    return (f"rendered rolls seen aslant (10-40 deg, {n} rolls, {dice} dice): read right {right} "
             f"({100 * right / dice:.1f} %), unsure {unsure}, wrong {wrong}, missed {missed}, "
             f"phantoms {phantoms}; rolls exact {exact}/{n}")
 

@@ -43,7 +43,8 @@ class RenderedDie:
     side: float
     angle: float
     tilt: float = 0.0   # how far from straight down the camera sees the die, deg
-    lean: float = 0.0   # which way (image angle, deg) its side faces show
+    lean: float = 0.0   # which way (image angle, deg) the camera looks aslant: the side
+                        # faces it sees show on the other side of the top face
 
     @property
     def box_side(self) -> float:
@@ -93,7 +94,8 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
     tilt: dice seen at an angle, up to this many degrees (a phone held aslant, a
     wide lens near the tray's edge): the top face foreshortened and one or two
     side faces, with their own pips, beside it; `center` is then the middle of
-    the die as seen and `box` takes in its side faces.
+    the die as seen and `box` takes in its side faces. Each die leans 25-100 % of
+    `tilt`. A tilted die is drawn opaque (`see_through` is for dice seen straight down).
     Returns (image (H, W, 3) uint8 BGR, [RenderedDie, ...] in `values` order).
     """
     rng = np.random.default_rng(seed)
@@ -260,7 +262,7 @@ def _view(d: RenderedDie) -> np.ndarray:
     `lean`; x, y of the result are image pixels, z points at the camera."""
     a, t, l = (math.radians(v) for v in (d.angle, d.tilt, d.lean))
     turn = np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]])
-    # Tilting the camera towards `lean` shows the faces that look that way.
+    # A camera looking aslant towards `lean` sees the faces turned back towards it.
     k = np.array([-math.sin(l), math.cos(l), 0.0])     # the axis the view turns about
     kx = np.array([[0, -k[2], k[1]], [k[2], 0, -k[0]], [-k[1], k[0], 0]])
     tip = np.eye(3) + math.sin(t) * kx + (1 - math.cos(t)) * kx @ kx   # Rodrigues

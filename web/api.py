@@ -11,12 +11,11 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from companion.game import ReplayError
 from companion.store import StoreError
 from companion.i18n import render
-from companion.rules.errors import illegal
 from companion.rules.profile import validate_new_profile
 from companion.session import StaleVersion
 
 from . import check, i18n, security, view
-from .errors import ApiError, from_rule_error
+from .errors import ApiError, from_rule_error, said
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -50,7 +49,7 @@ def check_version(sess, version: int | None) -> None:
     if version is None:
         return
     if sess.game is None:
-        raise illegal("no game in progress: set one up first", key="no_game")
+        return          # the button itself is refused: no game in progress
     if version != sess.game.version:
         raise StaleVersion(version, sess.game.version)   # said in the page's language
 
@@ -182,7 +181,7 @@ def calibrate():
     try:
         info = sess.calibrate()
     except ValueError as exc:  # no die could be read on the picture
-        raise ApiError(409, "calibration_failed", str(exc)) from None
+        raise ApiError(409, "calibration_failed", said("err_calibration_failed"), detail=str(exc)) from None
     if info is None:
         raise ApiError(409, "camera_unavailable", sess.camera_status().get("message") or "camera unavailable")
     return jsonify({"ok": True, "calibration": info})

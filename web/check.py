@@ -56,12 +56,13 @@ def payout(counts: object, taker: object, lang: str) -> dict:
     names = [clean_name(name, i, lang) for i, name in enumerate(counts)]
     _distinct(names, lang)
     clean = {name: count(n, name, lang) for name, n in zip(names, counts.values())}
-    if taker in ("", None):
-        taker = None
-    elif not isinstance(taker, str):
+    if taker is not None and not isinstance(taker, str):
         raise refuse(lang, "check_err_taker")
+    if taker is not None and taker.strip():
+        # the name as typed in the counts: "anna" is Anna
+        taker = next((n for n in names if n.casefold() == taker.strip().casefold()), taker.strip())
     else:
-        taker = taker.strip()
+        taker = None
     try:
         result = payout_by_name(clean, taker)
     except ValueError:       # the counts are whole numbers by now: the taker is not among the most
@@ -99,6 +100,7 @@ def final(players: object, neutral: bool, depleted: object, lang: str) -> dict:
     """The final scoring breakdown and the winners, from typed stocks, tiles and tokens."""
     if not isinstance(players, list) or not 2 <= len(players) <= MAX_SEATS:
         raise refuse(lang, "check_err_players", max=MAX_SEATS)
+    neutral = False if neutral is None else neutral
     if type(neutral) is not bool:         # "false" is text, and text is true
         raise refuse(lang, "check_err_neutral")
     if depleted is None:
@@ -115,9 +117,9 @@ def final(players: object, neutral: bool, depleted: object, lang: str) -> dict:
         if not isinstance(stock, dict) or set(stock) - set(RESOURCES):
             raise refuse(lang, "check_err_stock", name=name, list=", ".join(RESOURCES))
         names.append(name)
-        stocks.append({r: count(stock.get(r, 0), f"{name}: {word(lang, 'resource', r)}", lang) for r in RESOURCES})
-        tiles.append(count(p.get("tiles", 0), f"{name}: {ui(lang, 'check_what_tiles')}", lang))
-        tokens.append(count(p.get("tokens", 0), f"{name}: {ui(lang, 'check_what_tokens')}", lang))
+        stocks.append({r: count(stock.get(r, 0), f"{name} ({word(lang, 'resource', r)})", lang) for r in RESOURCES})
+        tiles.append(count(p.get("tiles", 0), f"{name} ({ui(lang, 'check_what_tiles')})", lang))
+        tokens.append(count(p.get("tokens", 0), f"{name} ({ui(lang, 'check_what_tokens')})", lang))
     _distinct(names, lang)
     humans = len(names) - (1 if neutral else 0)
     if humans < 1:

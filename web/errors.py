@@ -41,6 +41,12 @@ _HTTP_KINDS = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 
                415: "unsupported_media_type", 503: "busy"}
 
 
+def said(key: str, **params) -> str:
+    """The page's text `key` ("ui" of the catalogs) in the page's language."""
+    text = catalog(i18n.current())["ui"][key]
+    return text.format(**params) if params else text
+
+
 def from_rule_error(exc: RuleError) -> ApiError:
     """The refusal in the page's language; `key` and `params` let other clients say it their way."""
     status = 400 if exc.kind == "invalid" else 409

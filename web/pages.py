@@ -11,7 +11,7 @@ from companion.rules.names import DISTRICTS, MARKET, RESOURCES, STACKS, TILES
 from companion.rules.profile import SPACE_KINDS
 
 from . import check, i18n, security, view
-from .errors import ApiError
+from .errors import ApiError, said
 
 bp = Blueprint("pages", __name__)
 
@@ -126,10 +126,9 @@ def pair():
     else:
         code = request.form.get("code")
     if not isinstance(code, str) or not code.strip():
-        raise ApiError(400, "invalid", "type the pairing code")
+        raise ApiError(400, "invalid", said("err_pair_empty"))
     if not pairing().attempt(code):
-        raise ApiError(403, "bad_code", "wrong or expired pairing code: hold CONFIRM on the panel "
-                                        "for a new one")
+        raise ApiError(403, "bad_code", said("err_pair_wrong"))
     session.clear()
     session.permanent = True
     session["paired"] = True

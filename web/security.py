@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 from flask import current_app, request, session
 
-from .errors import ApiError
+from .errors import ApiError, said
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 LOCAL_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost")
@@ -125,7 +125,6 @@ def paired_required(view):
     @functools.wraps(view)
     def wrapper(*args, **kwargs):
         if not is_paired():
-            raise ApiError(403, "not_paired", "this device is not paired: pair it first (hold CONFIRM on the "
-                                   "panel to show the code), then try again")
+            raise ApiError(403, "not_paired", said("err_not_paired"))
         return view(*args, **kwargs)
     return wrapper

@@ -120,12 +120,23 @@ def _words(p: dict, lang: str, names: list[str]) -> dict:
         elif k == "areas" and isinstance(v, dict):
             values[k] = ", ".join(f"{word(lang, 'area', a)} {n}" for a, n in v.items())
         elif k == "tiles" and isinstance(v, list):
-            values[k] = ", ".join(word(lang, "tile", t) for t in v)
+            values[k] = "; ".join(word(lang, "tile", t) for t in v)
+        elif k == "options" and isinstance(v, list):     # a refusal's legal choices, as words
+            values[k] = "; ".join(" ".join(_option_word(lang, x) for x in o.values()) for o in v) + (
+                " …" if p.get("more") else "")
         elif k in ("expected", "given", "what"):
             values[k] = word(lang, "kinds", v)
         else:
             values[k] = v
     return values
+
+
+def _option_word(lang: str, value: object) -> str:
+    """One field of a legal choice: an Area, a resource or a tile by its name, else as is."""
+    for group in ("area", "resource", "tile"):
+        if isinstance(value, str) and value in catalog(lang)[group]:
+            return word(lang, group, value)
+    return str(value)
 
 
 class _Missing(dict):

@@ -328,11 +328,29 @@ def test_check_final_errors(client, data):
 def test_the_check_pages_errors_are_in_the_pages_language(client):
     r = post(client, "/api/check/final?lang=pt-BR", {"players": [{"name": "Ana", "stock": {"gem": "x"}},
                                                                   {"name": "Bia"}]})
-    assert r.status_code == 400 and r.json["message"] == "Ana: Joia: “x” não é um número inteiro."
+    assert r.status_code == 400 and r.json["message"] == "Ana (Joia): “x” não é um número inteiro."
     r = post(client, "/api/check/payout", {"counts": {"Ana": 3, "ana": 1}})
     assert r.json["message"] == "Cada jogador precisa de um nome diferente."
     r = client.get("/check?do=payout&name0=Ana&count0=3&name1=Bia&count1=3&taker=Eva")
     assert r.status_code == 400 and "Eva não está entre os que têm mais." in r.get_data(as_text=True)
+    r = client.get("/check?do=payout&name0=Ana&count0=3")       # the form's words, not the API's fields
+    assert r.status_code == 400 and "Digite de 2 a 5 jogadores, cada um com uma quantidade." in r.get_data(as_text=True)
+
+
+def test_the_check_payouts_taker_is_any_writing_of_a_name_and_null_neutral_is_no(client):
+    r = post(client, "/api/check/payout", {"counts": {"Anna": 3, "Bruno": 3}, "taker": " bruno "})
+    assert r.status_code == 200 and r.json["tile"] == "Bruno" and r.json["tokens"] == {"Anna": 3}
+    r = post(client, "/api/check/payout", {"counts": {"Anna": 3, "Bruno": 3}, "taker": " "})
+    assert r.status_code == 200 and r.json["tile"] == "Anna"
+    players = [{"name": "A", "stock": {"gem": 2}}, {"name": "B", "stock": None}]
+    r = post(client, "/api/check/final", {"players": players, "neutral": None, "depleted": None})
+    assert r.status_code == 200 and r.json["humans"] == 2
+
+
+def test_an_unpaired_tablet_is_told_in_its_language(client):
+    r = post(client, "/api/input?lang=pt-BR", {"input": ROLL, "version": 0})
+    assert r.status_code == 403 and r.json["error"] == "not_paired"
+    assert r.json["message"].startswith("Este tablet não está pareado")
 
 
 def test_bodies_that_once_gave_a_500_are_bad_requests(client, paired):

@@ -99,7 +99,8 @@ def test_calibration_from_the_camera_page(tmp_path):
     post(c, "/pair", {"code": CODE})
     assert b"Not calibrated" in c.get("/camera").data
     r = post(c, "/api/calibrate", {})
-    assert r.status_code == 409 and r.json["error"] == "calibration_failed" and "no die" in r.json["message"]
+    assert r.status_code == 409 and r.json["error"] == "calibration_failed" and "no die" in r.json["detail"]
+    assert r.json["message"].startswith("No die could be read on the picture")
     r = post(c, "/api/calibrate", {})
     assert r.status_code == 200 and r.json["calibration"]["die_px"] == 64.0
     assert b"about 64.0 pixels" in c.get("/camera").data
