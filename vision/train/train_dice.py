@@ -12,6 +12,9 @@ dependency). The shipped models were made with:
         --resume DIR/dice_cls.pt --lr 5e-4 --out DIR --checkpoint DIR/dice_cls.pt   # then 80 minutes more
     .venv/bin/python -m vision.train.train_dice wide --minutes 65 --synthetic 300 --seed 11 --hard 0.3 \
         --out DIR --checkpoint DIR/dice_cls_wide.pt      # the second look (with dice_cls.onnx in vision/models)
+    .venv/bin/python -m vision.train.train_dice wide --minutes 60 --synthetic 500 --tilt 0.5 --syn-share 0.35 \
+        --seed 12 --hard 0.3 --resume DIR/dice_cls_wide.pt --lr 5e-4 --out DIR \
+        --checkpoint DIR/dice_cls_wide.pt               # then 60 minutes more with dice seen aslant
     .venv/bin/python -m vision.train.sweep --models DIR          # thresholds on "val"
     .venv/bin/python -m vision.train.eval_heldout --models DIR   # held-out figures
 
