@@ -11,6 +11,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from companion.game import ReplayError
 from companion.store import StoreError
 from companion.i18n import render
+from companion.rules.errors import illegal
 from companion.rules.profile import validate_new_profile
 from companion.session import StaleVersion
 
@@ -49,7 +50,7 @@ def check_version(sess, version: int | None) -> None:
     if version is None:
         return
     if sess.game is None:
-        return          # the button itself is refused: no game in progress
+        raise illegal("no game in progress: set one up first", key="no_game")
     if version != sess.game.version:
         raise StaleVersion(version, sess.game.version)   # said in the page's language
 

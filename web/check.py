@@ -43,7 +43,7 @@ def clean_name(value: object, seat: int, lang: str) -> str:
     return value.strip()
 
 
-def _distinct(names, lang: str) -> None:
+def distinct(names, lang: str) -> None:
     """Names differ however they are written: "Anna" and "anna " are one player."""
     if len({n.casefold() for n in names}) != len(names):
         raise refuse(lang, "check_err_distinct")
@@ -54,7 +54,7 @@ def payout(counts: object, taker: object, lang: str) -> dict:
     if not isinstance(counts, dict) or not 2 <= len(counts) <= MAX_SEATS:
         raise refuse(lang, "check_err_counts", max=MAX_SEATS)
     names = [clean_name(name, i, lang) for i, name in enumerate(counts)]
-    _distinct(names, lang)
+    distinct(names, lang)
     clean = {name: count(n, name, lang) for name, n in zip(names, counts.values())}
     if taker is not None and not isinstance(taker, str):
         raise refuse(lang, "check_err_taker")
@@ -120,7 +120,7 @@ def final(players: object, neutral: bool, depleted: object, lang: str) -> dict:
         stocks.append({r: count(stock.get(r, 0), f"{name} ({word(lang, 'resource', r)})", lang) for r in RESOURCES})
         tiles.append(count(p.get("tiles", 0), f"{name} ({ui(lang, 'check_what_tiles')})", lang))
         tokens.append(count(p.get("tokens", 0), f"{name} ({ui(lang, 'check_what_tokens')})", lang))
-    _distinct(names, lang)
+    distinct(names, lang)
     humans = len(names) - (1 if neutral else 0)
     if humans < 1:
         raise refuse(lang, "check_err_human")

@@ -81,13 +81,12 @@ def check_page():
     errors = []
     seats = range(check.MAX_SEATS)
     if args.get("do") == "payout":
-        counts = {}
-        for i in seats:
-            name = args.get(f"name{i}", "").strip()
-            if name or args.get(f"count{i}", "").strip():
-                counts[name or f"P{i + 1}"] = args.get(f"count{i}", "0")
+        rows = [(args.get(f"name{i}", "").strip() or f"P{i + 1}", args.get(f"count{i}", "0"))
+                for i in seats if args.get(f"name{i}", "").strip() or args.get(f"count{i}", "").strip()]
         try:
-            payout = check.payout(counts, args.get("taker") or None, lang)
+            # a dict would keep only the last of two rows with one name
+            check.distinct([name for name, _ in rows], lang)
+            payout = check.payout(dict(rows), args.get("taker") or None, lang)
         except ApiError as exc:
             errors.append(exc.message)
     elif args.get("do") == "final":

@@ -123,7 +123,7 @@ def _words(p: dict, lang: str, names: list[str]) -> dict:
             values[k] = "; ".join(word(lang, "tile", t) for t in v)
         elif k == "options" and isinstance(v, list):     # a refusal's legal choices, as words
             values[k] = "; ".join(" ".join(_option_word(lang, x) for x in o.values()) for o in v) + (
-                " …" if p.get("more") else "")
+                cat["words"]["more"] if p.get("more") else "")
         elif k in ("expected", "given", "what"):
             values[k] = word(lang, "kinds", v)
         else:

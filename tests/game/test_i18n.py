@@ -102,3 +102,12 @@ def test_every_refusal_a_player_can_meet_is_said_in_both_languages(profile):
                     assert pt != en and "?" not in pt and "{" not in pt and "_" not in pt, pt
                     assert catalog("pt-BR")["errors"][exc.key]
     assert {"wrong_kind", "no_die_at", "no_resource_at", "dice_count", "not_possible"} <= keys
+
+
+def test_a_refused_choice_lists_the_possible_ones_in_words():
+    from companion.i18n import explain
+    refusal = {"key": "not_possible", "rule": "Jeweller", "params": {
+        "what": "swap", "options": [{"give": "gem", "district": "library", "take": "book"}], "more": True}}
+    assert explain(refusal, "pt-BR") == ("Essa escolha não é possível agora (uma troca); são possíveis: "
+                                         "Joia Biblioteca Livro e mais. (Joalheria)")
+    assert explain(refusal, "en").startswith("That choice is not possible now (a swap); possible: Gem Library Book and more.")

@@ -112,6 +112,9 @@ def test_a_body_that_is_not_json(started, game_session):
 def test_input_without_a_game(paired):
     r = post(paired, "/api/input", {"input": ROLL, "version": 0})
     assert r.status_code == 409 and r.json["error"] == "illegal"
+    for button in ("undo", "redo", "confirm", "read"):    # confirm once said "nothing to confirm yet"
+        r = post(paired, f"/api/{button}", {"version": 0})
+        assert r.status_code == 409 and r.json["key"] == "no_game", button
 
 
 def test_undo_and_redo(started, game_session):
@@ -333,6 +336,9 @@ def test_the_check_pages_errors_are_in_the_pages_language(client):
     assert r.json["message"] == "Cada jogador precisa de um nome diferente."
     r = client.get("/check?do=payout&name0=Ana&count0=3&name1=Bia&count1=3&taker=Eva")
     assert r.status_code == 400 and "Eva não está entre os que têm mais." in r.get_data(as_text=True)
+    # two rows of one name: once the last row silently replaced the first
+    r = client.get("/check?do=payout&name0=Ana&count0=3&name1=Ana&count1=2&name2=Eva&count2=1")
+    assert r.status_code == 400 and "Cada jogador precisa de um nome diferente." in r.get_data(as_text=True)
     r = client.get("/check?do=payout&name0=Ana&count0=3")       # the form's words, not the API's fields
     assert r.status_code == 400 and "Digite de 2 a 5 jogadores, cada um com uma quantidade." in r.get_data(as_text=True)
 
