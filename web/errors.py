@@ -22,6 +22,7 @@ from companion.rules import RuleError
 from companion.session import StaleVersion
 
 from . import i18n
+from .view import ui
 
 
 class ApiError(Exception):
@@ -43,8 +44,7 @@ _HTTP_KINDS = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 
 
 def said(key: str, **params) -> str:
     """The page's text `key` ("ui" of the catalogs) in the page's language."""
-    text = catalog(i18n.current())["ui"][key]
-    return text.format(**params) if params else text
+    return ui(i18n.current(), key, **params)
 
 
 def from_rule_error(exc: RuleError) -> ApiError:
