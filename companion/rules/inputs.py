@@ -133,13 +133,7 @@ def describe_refusal(state: dict, task: dict, inp: dict, legal: list) -> RuleErr
             return illegal("the die must get another value", "Inn", "inn_same")
         return illegal(f"no die showing {inp['from']} lies on the board", "Inn", "inn_no_die", face=inp["from"])
     rules = {"swap": "Jeweller", "move": "Areas' effects", "take_from": "Library"}
-    options = "; ".join(_short(o) for o in legal[:6]) + (" …" if len(legal) > 6 else "")
     shown = [{k: v for k, v in o.items() if k != "type"} for o in legal[:6]]
+    options = "; ".join(" ".join(str(v) for v in o.values()) for o in shown) + (" …" if len(legal) > 6 else "")
     return illegal(f"this {kind} is not possible now: " + (options or "nothing is possible"), rules.get(kind),
                    "not_possible" if legal else "none_possible", what=kind, options=shown, more=len(legal) > 6)
-
-
-def _short(option: dict) -> str:
-    return " ".join(str(v) for k, v in option.items() if k != "type")
-
-
