@@ -17,12 +17,15 @@ VERSION = 1
 
 
 class RecordError(ValueError):
-    """A record that cannot be read: says which line and why."""
+    """A record that cannot be read: says which line and why (`key` and `params`: the
+    same reason as data, for the page to say in its language)."""
 
-    def __init__(self, line: int, message: str):
+    def __init__(self, line: int, message: str, key: str, **params):
         super().__init__(f"line {line}: {message}")
         self.line = line
         self.message = message
+        self.key = key
+        self.params = params
 
 
 @dataclass
@@ -58,25 +61,27 @@ class Record:
         Whether each input is legal is for the replay to say (Game.replay)."""
         lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
         if not lines:
-            raise RecordError(1, "the record is empty: its first line must be the header")
+            raise RecordError(1, "the record is empty: its first line must be the header", "record_empty")
         parsed = []
         for n, line in lines:
             try:
                 parsed.append((n, json.loads(line)))
             except json.JSONDecodeError as exc:
-                raise RecordError(n, f"not valid JSON ({exc.msg})") from None
+                raise RecordError(n, f"not valid JSON ({exc.msg})", "record_json", detail=exc.msg) from None
         n, header = parsed[0]
         check_header(header, n)
         for n, inp in parsed[1:]:
             if not isinstance(inp, dict):
-                raise RecordError(n, "an input must be a JSON object with a 'type'")
+                raise RecordError(n, "an input must be a JSON object with a 'type'", "record_input")
         return cls(header, [inp for _, inp in parsed[1:]], [n for n, _ in parsed[1:]])
 
 
 def check_header(header: object, line: int = 1) -> None:
     if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise RecordError(line, f"the first line must be the header, with \"format\": \"{FORMAT}\"")
+        raise RecordError(line, f"the first line must be the header, with \"format\": \"{FORMAT}\"",
+                          "record_header", format=FORMAT)
     if header.get("version") != VERSION:
-        raise RecordError(line, f"record version {header.get('version')!r} is not supported (this companion reads version {VERSION})")
+        raise RecordError(line, f"record version {header.get('version')!r} is not supported (this companion reads version {VERSION})",
+                          "record_version", version=repr(header.get("version")), supported=VERSION)
     if ("setup" in header) == ("position" in header):
-        raise RecordError(line, "the header needs either a 'setup' or a 'position'")
+        raise RecordError(line, "the header needs either a 'setup' or a 'position'", "record_start")

@@ -55,6 +55,12 @@ def check_version(sess, version: int | None) -> None:
         raise StaleVersion(version, sess.game.version)   # said in the page's language
 
 
+def camera_unavailable(sess) -> ApiError:
+    """No picture from the camera: said in the page's language; the camera's own words in `detail`."""
+    words = sess.camera_status().get("message")
+    return ApiError(409, "camera_unavailable", said("err_camera"), **({"detail": words} if words else {}))
+
+
 def texts(events: list[dict], state: dict | None, lang: str) -> list[str]:
     if not state:
         return []
@@ -100,7 +106,7 @@ def record():
     sess = game_session()
     with sess.lock:
         if sess.game is None:
-            raise ApiError(404, "not_found", "no game in progress: there is no record to give")
+            raise ApiError(404, "not_found", said("err_no_record"))
         text = sess.game.record.to_jsonl()
         game_id = sess.game_id
     response = Response(text, mimetype="application/x-ndjson")
@@ -124,7 +130,7 @@ def profile():
 def camera_image():
     image = game_session().last_image()
     if not image:
-        raise ApiError(404, "not_found", "no dice reading with an image yet")
+        raise ApiError(404, "not_found", said("err_no_image"))
     response = Response(image, mimetype="image/png")
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -170,7 +176,7 @@ def press(button: str):
         at = sess.game_changes  # the step the version was checked at
     reading = sess.read_dice(at=at)  # outside the lock: the camera may take a moment
     if reading is None:
-        raise ApiError(409, "camera_unavailable", sess.camera_status().get("message") or "camera unavailable")
+        raise camera_unavailable(sess)
     return outcome(sess, reading=reading)
 
 
@@ -184,7 +190,7 @@ def calibrate():
     except ValueError as exc:  # no die could be read on the picture
         raise ApiError(409, "calibration_failed", said("err_calibration_failed"), detail=str(exc)) from None
     if info is None:
-        raise ApiError(409, "camera_unavailable", sess.camera_status().get("message") or "camera unavailable")
+        raise camera_unavailable(sess)
     return jsonify({"ok": True, "calibration": info})
 
 
@@ -198,7 +204,7 @@ def new_game():
     # The page's fields take 24; the check page's 40. Here, not in the rules: a record
     # saved with a longer name must still replay.
     if isinstance(players, list) and any(isinstance(p, str) and len(p.strip()) > MAX_NAME for p in players):
-        raise ApiError(400, "invalid", f"a player's name is at most {MAX_NAME} characters")
+        raise ApiError(400, "invalid", said("err_name_long", max=MAX_NAME))
     sess = game_session()
     try:
         sess.new_game(setup)
@@ -218,11 +224,11 @@ def resume():
     try:
         found = sess.resume(game_id) if game_id is not None else sess.resume()
     except KeyError:
-        raise ApiError(404, "not_found", f"no stored game {game_id}") from None
+        raise ApiError(404, "not_found", said("err_no_stored_game", game_id=game_id)) from None
     except (StoreError, ReplayError) as exc:     # the game in use is kept
-        raise ApiError(409, "unreadable", f"game {game_id} cannot be taken up: {exc}") from None
+        raise ApiError(409, "unreadable", said("err_unreadable"), detail=str(exc)) from None
     if not found:
-        raise ApiError(404, "not_found", "no unfinished game to resume")
+        raise ApiError(404, "not_found", said("err_no_unfinished"))
     return outcome(sess)
 
 
@@ -233,11 +239,9 @@ def load_record():
     if request.is_json:
         text = body().get("record")
         if not isinstance(text, str):
-            raise ApiError(400, "invalid", "'record' must be the record's text (JSON Lines)")
+            raise ApiError(400, "invalid", said("err_record_text"))
     else:
         text = request.get_data(as_text=True)
-    if not text.strip():
-        raise ApiError(400, "record", "the record is empty: its first line must be the header", None, line=1)
     sess = game_session()
     sess.load_record(text)
     return outcome(sess), 201

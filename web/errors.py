@@ -88,12 +88,16 @@ def init_app(app) -> None:
 
     @app.errorhandler(RecordError)
     def _record(exc: RecordError):
-        return respond(ApiError(400, "record", str(exc), None, line=exc.line))
+        why = said(f"err_{exc.key}", **exc.params)
+        extra = {"detail": exc.params["detail"]} if "detail" in exc.params else {}
+        return respond(ApiError(400, "record", said("err_record_line", line=exc.line, why=why), None,
+                                line=exc.line, **extra))
 
     @app.errorhandler(ReplayError)
     def _replay(exc: ReplayError):
-        return respond(ApiError(400, "record", f"line {exc.line}: {exc.error.message}", exc.error.rule,
-                                line=exc.line))
+        refusal = from_rule_error(exc.error)
+        return respond(ApiError(400, "record", said("err_record_line", line=exc.line, why=refusal.message),
+                                refusal.rule, line=exc.line, **refusal.extra))
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):

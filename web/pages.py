@@ -147,7 +147,7 @@ def unpair():
 
 def _local_only() -> None:
     if request.remote_addr not in ("127.0.0.1", "::1"):
-        raise ApiError(403, "not_local", "this page is only for the companion's own screen")
+        raise ApiError(403, "not_local", said("err_not_local"))
 
 
 @bp.get("/device")

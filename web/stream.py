@@ -32,7 +32,7 @@ from flask import Blueprint, Response, current_app, render_template, request
 from companion.i18n import render
 
 from . import i18n, security, view
-from .errors import ApiError
+from .errors import ApiError, said
 
 bp = Blueprint("stream", __name__)
 
@@ -152,7 +152,7 @@ def events():
     paired = security.is_paired()
     cache: FragmentCache = app.extensions.setdefault("fragments", FragmentCache())
     if not slots.take():
-        raise ApiError(503, "busy", f"too many live pages ({slots.limit}): close one and reload")
+        raise ApiError(503, "busy", said("err_busy", limit=slots.limit))
 
     released = threading.Event()
 

@@ -227,6 +227,50 @@ def test_a_bad_record_says_which_line_and_changes_nothing(started, game_session,
     assert post(started, "/api/record", {"record": 5}).status_code == 400
 
 
+@pytest.mark.parametrize("text, line, says", [
+    ("", 1, "O registro está vazio"),
+    ("not json\n", 1, "não é um JSON válido"),
+    ('{"format": "atlandice-record", "version": 9, "setup": {}}\n', 1, "da versão 9; este companheiro lê a versão 1"),
+    ('{"format": "x"}\n', 1, "cabeçalho do registro"),
+    ("HEADER\n[1, 2]\n", 2, "objeto JSON com um “type”"),
+    ("HEADER\n{\"type\": \"gate_roll\", \"dice\": [1, 2, 3, 4, 5, 6, 1]}\n{\"type\": \"gate_roll\", \"dice\": [1, 2, 3, 4, 5, 6, 1]}\n",
+     3, "não a rolagem dos portões"),
+])
+def test_a_bad_record_is_said_in_the_pages_language(started, game_session, text, line, says):
+    """Loading a record from the page once answered in English only."""
+    text = text.replace("HEADER", game_session.game.record.to_jsonl().strip())
+    r = started.post("/api/record?lang=pt-BR", data=text, content_type="text/plain",
+                     headers={"X-Requested-With": "XMLHttpRequest"})
+    assert r.status_code == 400 and r.json["error"] == "record" and r.json["line"] == line
+    assert r.json["message"].startswith(f"Linha {line} do registro: ") and says in r.json["message"]
+    if line == 3:                                    # a refusal of the rules keeps its reason as data
+        assert r.json["key"] == "wrong_kind" and r.json["params"] == {"expected": "pick", "given": "gate_roll"}
+
+
+def test_a_stored_game_that_no_longer_replays_is_refused_and_the_table_kept(started, game_session):
+    post(started, "/api/input", {"input": ROLL, "version": 0})
+    table = (game_session.game_id, game_session.game.version)
+    other = game_session.store.create(game_session.game.record.header)
+    game_session.store.append(other, 0, {"type": "pick", "area": "inn", "for": "self"})  # before any roll
+    game_session.store.use(table[0])
+    r = post(started, "/api/resume?lang=pt-BR", {"game_id": other})
+    assert r.status_code == 409 and r.json["error"] == "unreadable"
+    assert r.json["message"].startswith("Essa partida guardada não pode ser retomada")
+    assert "line 2" in r.json["detail"]               # the engine's own words, for whoever repairs it
+    assert (game_session.game_id, game_session.game.version) == table
+
+
+def test_the_camera_and_the_stored_games_are_said_in_the_pages_language(started):
+    r = post(started, "/api/read?lang=pt-BR", {})
+    assert r.status_code == 409 and r.json["message"].startswith("Nenhuma imagem da câmera")
+    r = post(started, "/api/resume?lang=pt-BR", {"game_id": 999})
+    assert r.status_code == 404 and r.json["message"] == "Não há partida guardada 999."
+    r = started.get("/api/camera.png?lang=pt-BR")
+    assert r.status_code == 404 and r.json["message"] == "Ainda não há leitura de dados com imagem."
+    r = post(started, "/api/game?lang=pt-BR", dict(SETUP, players=["A" * 50, "B"]))
+    assert r.status_code == 400 and r.json["message"] == "O nome de um jogador tem no máximo 40 caracteres."
+
+
 def test_games_and_resume(started, game_session):
     games = started.get("/api/games").json["games"]
     assert games[0]["players"] == ["Anna", "Bruno", "Eric"]
