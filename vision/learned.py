@@ -66,6 +66,8 @@ MIN_SIDE = 14.0          # a die smaller than this (frame px) is never given a v
 TWO_VIEWS = True         # classify each crop twice (as is; turned and mirrored)
 SECOND_LOOK = True       # the wider classifier reads again the dice ...
 P_LOOK = 0.7             # ... whose most likely value has probability below this (chosen on "val")
+P_BACKED = 0.5           # ... and the dice valued below P_CHECK must have the wider net's backing:
+                         # their value at least this from it too
 CROSS_CHECK = True       # read the less certain dice with the pip reader too: another value -> unsure
 P_CHECK = 0.9            # ... those whose value has probability below this (the pip reader is slow)
 SECOND_P = 0.5           # below P_SURE, a value still when the pips agree, p >= SECOND_P ...
@@ -156,21 +158,44 @@ def looked_at(p: np.ndarray) -> np.ndarray:
     return (p[:, 0] < P_NOT_DIE) & (p[:, 1:].max(axis=1) < P_LOOK)
 
 
+def to_back(p: np.ndarray) -> np.ndarray:
+    """Which rows of the first classifier's p need the wider net's backing: a die whose
+    value has probability from P_LOOK up to P_CHECK."""
+    best = p[:, 1:].max(axis=1)
+    return (p[:, 0] < P_NOT_DIE) & (best >= P_LOOK) & (best < P_CHECK)
+
+
+def wide_probs(frame: np.ndarray, boxes, rows: np.ndarray) -> np.ndarray:
+    """(N, 7): the wider classifier's probabilities for `rows` (a bool per box), 0 elsewhere.
+
+    The wider net costs 2.5 times as much as the first: it sees only the dice
+    the reader asks it about (a few a tray; the reader leaves out the faint
+    and cut ones, unsure whatever it reads)."""
+    out = np.zeros((len(boxes), 7), np.float32)
+    look = np.nonzero(rows)[0]
+    if len(look):
+        out[look] = classify(frame, [boxes[i] for i in look], net=WIDE_NET)
+    return out
+
+
 def second_look(frame: np.ndarray, boxes, p: np.ndarray, rows=None) -> np.ndarray:
     """p, with `rows` (a bool per row; default `looked_at(p)`) replaced by the wider
     classifier's probabilities.
 
-    The wider net reads such dice better, but costs 2.5 times as much: it
-    sees only these (a few dice a tray; the reader leaves out the faint and
-    cut ones, unsure whatever it reads). It decides their value, not whether
+    The wider net reads such dice better. It decides their value, not whether
     they are dice: that stays the first net's call, so a die it doubts is
     reported unsure, never dropped, and nothing dropped comes back.
     """
-    look = np.nonzero(looked_at(p) if rows is None else rows)[0]
-    out = p.copy()
-    if len(look):
-        out[look] = classify(frame, [boxes[i] for i in look], net=WIDE_NET)
-    return out
+    rows = looked_at(p) if rows is None else rows
+    return np.where(rows[:, None], wide_probs(frame, boxes, rows), p)
+
+
+def backed(first: np.ndarray, wide: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Per row: True unless it is one of `rows` and the wider net gives the first net's
+    value less than P_BACKED. One net's slip (a die seen aslant whose side face shows
+    more pips than its top) is seldom the other's, so a value below P_CHECK needs both."""
+    value = np.argmax(first[:, 1:], axis=1) + 1
+    return ~rows | (wide[np.arange(len(first)), value] >= P_BACKED)
 
 
 def _peaks(frame: np.ndarray, scale: float | None):
@@ -272,11 +297,12 @@ def pips_matter(p: np.ndarray) -> bool:
 
 
 def judge(p: np.ndarray, score: float, cut: float, pips: int | None,
-          first: int | None = None, side: float = MIN_SIDE) -> tuple[int | None, str]:
+          first: int | None = None, side: float = MIN_SIDE, backing: bool = True) -> tuple[int | None, str]:
     """(value or None, reason if None) for one detection: probabilities p (7), detector
     score, how much of its box is out of the frame (`cut_by_frame`), the pip reader's
     value (or None), for a die the second look read again, the first classifier's
-    most likely class (0: not a die), and its side in frame pixels."""
+    most likely class (0: not a die), its side in frame pixels, and whether the wider
+    net backs its value (`backed`)."""
     v = int(np.argmax(p[1:])) + 1
     if cut > EDGE:
         return None, "edge"
@@ -286,7 +312,7 @@ def judge(p: np.ndarray, score: float, cut: float, pips: int | None,
         return None, "small"
     if score < MIN_SCORE:
         return None, "faint"
-    if (pips is not None and pips != v) or (first is not None and first != v):
+    if (pips is not None and pips != v) or (first is not None and first != v) or not backing:
         return None, "disagree"               # two readers, two values: the table looks
     if p[v] >= P_SURE:
         return v, ""
@@ -324,20 +350,23 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
     valuable = np.array([c <= EDGE and score >= MIN_SCORE and side >= MIN_SIDE
                          for c, (_, _, side, score) in zip(cut, dets)], bool)
     first = classify(frame, boxes)
-    relooked = looked_at(first) & valuable if SECOND_LOOK else np.zeros(len(first), bool)
-    probs = second_look(frame, boxes, first, relooked)
+    relooked = looked_at(first) & valuable & SECOND_LOOK
+    vouch = to_back(first) & valuable & SECOND_LOOK
+    wide = wide_probs(frame, boxes, relooked | vouch)        # one batch for both
+    probs = np.where(relooked[:, None], wide, first)
+    backs = backed(first, wide, vouch)
     dice = []
-    for (cx, cy, side, score), p, p1, again, c, ok in zip(dets, probs, first, relooked, cut, valuable):
+    for (cx, cy, side, score), p, p1, again, c, ok, b in zip(dets, probs, first, relooked, cut, valuable, backs):
         if p1[0] >= P_NOT_DIE:
             continue
         # The first net's best guess, "not a die" (0) included: a die it more likely
         # calls no die (a hand over it, say) gets no value from the wider net alone.
         was = int(np.argmax(p1)) if again else None
-        nets_agree = was in (None, int(np.argmax(p[1:])) + 1)
+        nets_agree = was in (None, int(np.argmax(p[1:])) + 1) and b
         # The pip reader is slow: asked only when its answer can change the verdict.
         ask = check and ok and c <= NEAR_EDGE and nets_agree and pips_matter(p)
         pips = pip_value(frame, cx, cy, side) if ask else None
-        value, reason = judge(p, score, c, pips, was, side)
+        value, reason = judge(p, score, c, pips, was, side, bool(b))
         box = (int(round(cx - side / 2)), int(round(cy - side / 2)), int(round(side)), int(round(side)))
         dice.append(Die(value, (cx, cy), box, float(p[1:].max()), reason, side))
     return Reading(tuple(in_reading_order(dice)), W, H)

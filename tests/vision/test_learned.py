@@ -282,6 +282,33 @@ def test_no_value_from_the_wider_net_for_a_die_the_first_more_likely_calls_no_di
     assert [d.value for d in learned.read_learned(img, cross_check=False).dice] == [2, 2]
 
 
+def test_a_value_below_P_CHECK_needs_the_wider_nets_backing(monkeypatch):
+    # A die seen aslant whose side face shows more pips than its top: the first net
+    # read a 5 as a 6 at 0.80 (session 12's rendered rolls); the wider net gave the 6
+    # only 0.49. Below P_CHECK, one net's value is not enough.
+    img, _ = render_scene([2, 4], seed=4, die_px=60)
+    first = np.float32([0.04, 0.02, 0.02, 0.02, 0.02, 0.08, 0.80])
+    wide = np.float32([0.03, 0.01, 0.01, 0.04, 0.04, 0.37, 0.50])
+    seen, asked = [], []
+    monkeypatch.setattr(learned, "_probs", lambda net, blob, two: (seen.append(net), np.tile(
+        wide if net == "dice_cls_wide.onnx" else first, (len(blob), 1)))[1])
+    monkeypatch.setattr(learned, "pip_value", lambda *a: asked.append(a) or 6)
+    assert [d.value for d in learned.read_learned(img).dice] == [6, 6]     # 0.50: backed
+    wide[6] = 0.49
+    r = learned.read_learned(img)
+    assert [(d.value, d.reason) for d in r.dice] == [(None, "disagree")] * 2
+    assert abs(r.dice[0].confidence - 0.80) < 1e-6        # the first net's: the wider one only vouches
+    assert len(asked) == 2                                # the pips: asked only while the nets agree
+    first[5:] = [0.03, 0.85]
+    assert [d.value for d in learned.read_learned(img).dice] == [None, None]  # 0.85 < P_CHECK: still
+    first[5:] = [0.0, 0.88 + 0.05]                        # sure: the wider net is not asked
+    seen.clear()
+    assert [d.value for d in learned.read_learned(img).dice] == [6, 6] and seen == ["dice_cls.onnx"]
+    monkeypatch.setattr(learned, "SECOND_LOOK", False)     # no second look: no backing either
+    first[5:] = [0.08, 0.80]
+    assert [d.value for d in learned.read_learned(img).dice] == [6, 6]
+
+
 def test_the_pip_reader_is_not_asked_when_the_two_nets_disagree(monkeypatch):
     img, _ = render_scene([2, 4], seed=4, die_px=60)
     first = np.float32([0.0, 0.0, 0.6, 0.3, 0.1, 0.0, 0.0])      # a 2, not sure: read again

@@ -52,6 +52,17 @@ def test_the_first_net_alone_drops_what_is_not_a_die():
     assert (r["phantom"], r["phantom_valued"]) == (1, 0)  # the wide net's doubt is unsure, not dropped
 
 
+def test_a_value_below_P_CHECK_needs_the_wider_nets_backing_as_in_the_reader():
+    leaning_6 = probs(0.0, 6, 0.8)                     # the first net: a 6, below P_CHECK
+    doubting = probs(0.0, 6, 0.45)                     # the wider net gives the 6 only 0.45
+    doubting[5] = 0.4
+    for first, wide, want in [(leaning_6, doubting, "unsure"), (leaning_6, probs(0.0, 6, 0.6), "acc"),
+                              (probs(0.0, 6, 0.95), doubting, "acc")]:   # sure: the wider net is not asked
+        r = score([(first, wide, 0.9, 6)], 1, 0, 0.7, 0.6, 0.7, p_backed=0.5)
+        assert (r["acc"], r["unsure"]) == ((1.0, 0) if want == "acc" else (0.0, 1)), (first, wide)
+    assert score([(leaning_6, doubting, 0.9, 6)], 1, 0, 0.7, 0.6, 0.7, p_backed=0.0)["acc"] == 1.0
+
+
 def test_a_faint_detection_never_gets_a_value():
     r = score([(SURE_3, WIDE_3, L.MIN_SCORE - 0.01, 3)], 1, 0, 0.7, 0.6, 0.7)
     assert r["unsure"] == 1

@@ -5,8 +5,9 @@
 Runs the detector and both classifiers once on every photo of the split, keeps
 each detection's probabilities and its matched label (same rule as the
 bench), then prints per-die accuracy, wrong values, unsure, missed and
-phantoms for a grid of P_SURE x P_NOT_DIE (at the shipped P_LOOK), and of
-P_SURE x P_LOOK (at the shipped P_NOT_DIE; P_LOOK 0: no second look).
+phantoms for a grid of P_SURE x P_NOT_DIE (at the shipped P_LOOK), of
+P_SURE x P_LOOK (at the shipped P_NOT_DIE; P_LOOK 0: no second look), and of
+P_SURE x P_BACKED (the others shipped; P_BACKED 0: no backing asked).
 The pip reader's cross-check is left out: it is slow, and asked of few dice.
 Needs no torch.
 """
@@ -49,8 +50,9 @@ def collect(split: str, two_views: bool):
     return out
 
 
-def score(rows, n, missed, p_sure, p_not, p_look):
-    """The reader's verdicts (learned.second_look and judge, without the pips) for these thresholds."""
+def score(rows, n, missed, p_sure, p_not, p_look, p_backed=None):
+    """The reader's verdicts (as read_learned, without the pips) for these thresholds."""
+    p_backed = L.P_BACKED if p_backed is None else p_backed
     right = wrong = unsure = phantom = phantom_valued = dropped = 0
     for p1, pw, sc, lab in rows:
         if p1[0] >= p_not:         # the first net decides what is a die
@@ -60,6 +62,8 @@ def score(rows, n, missed, p_sure, p_not, p_look):
         p = pw if again else p1
         v = int(np.argmax(p[1:])) + 1
         agree = not again or int(np.argmax(p1)) == v   # as read_learned: 0 (not a die) disagrees
+        if not again and p1[v] < L.P_CHECK:            # ... and the wider net must back the value
+            agree = pw[v] >= p_backed
         sure = agree and p[v] >= p_sure and sc >= L.MIN_SCORE
         if lab is None:
             phantom += 1
@@ -98,6 +102,11 @@ def main():
         for p_look in (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0):
             for p_sure in P_SURES:
                 print(line(f"look<{p_look:.2f} sure>={p_sure:.2f}", score(rows, n, missed, p_sure, L.P_NOT_DIE, p_look)))
+        print(f"  -- P_SURE x P_BACKED, P_NOT_DIE {L.P_NOT_DIE}, P_LOOK {L.P_LOOK}")
+        for p_backed in (0.0, 0.3, 0.4, 0.5, 0.6, 0.7):
+            for p_sure in P_SURES:
+                print(line(f"backed>={p_backed:.2f} sure>={p_sure:.2f}",
+                           score(rows, n, missed, p_sure, L.P_NOT_DIE, L.P_LOOK, p_backed)))
 
 
 if __name__ == "__main__":
