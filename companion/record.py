@@ -20,12 +20,14 @@ class RecordError(ValueError):
     """A record that cannot be read: says which line and why (`key` and `params`: the
     same reason as data, for the page to say in its language)."""
 
-    def __init__(self, line: int, message: str, key: str, **params):
+    def __init__(self, line: int, message: str, key: str, params: dict | None = None,
+                 detail: str | None = None):
         super().__init__(f"line {line}: {message}")
         self.line = line
         self.message = message
         self.key = key
-        self.params = params
+        self.params = params or {}
+        self.detail = detail      # a JSON parser's own (English) words
 
 
 @dataclass
@@ -79,9 +81,9 @@ class Record:
 def check_header(header: object, line: int = 1) -> None:
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise RecordError(line, f"the first line must be the header, with \"format\": \"{FORMAT}\"",
-                          "record_header", format=FORMAT)
+                          "record_header", {"format": FORMAT})
     if header.get("version") != VERSION:
         raise RecordError(line, f"record version {header.get('version')!r} is not supported (this companion reads version {VERSION})",
-                          "record_version", version=repr(header.get("version")), supported=VERSION)
+                          "record_version", {"version": json.dumps(header.get("version")), "supported": VERSION})
     if ("setup" in header) == ("position" in header):
         raise RecordError(line, "the header needs either a 'setup' or a 'position'", "record_start")

@@ -178,18 +178,6 @@ def wide_probs(frame: np.ndarray, boxes, rows: np.ndarray) -> np.ndarray:
     return out
 
 
-def second_look(frame: np.ndarray, boxes, p: np.ndarray, rows=None) -> np.ndarray:
-    """p, with `rows` (a bool per row; default `looked_at(p)`) replaced by the wider
-    classifier's probabilities.
-
-    The wider net reads such dice better. It decides their value, not whether
-    they are dice: that stays the first net's call, so a die it doubts is
-    reported unsure, never dropped, and nothing dropped comes back.
-    """
-    rows = looked_at(p) if rows is None else rows
-    return np.where(rows[:, None], wide_probs(frame, boxes, rows), p)
-
-
 def backed(first: np.ndarray, wide: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """Per row: True unless it is one of `rows` and the wider net gives the first net's
     value less than P_BACKED. One net's slip (a die seen aslant whose side face shows
@@ -350,9 +338,13 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
     valuable = np.array([c <= EDGE and score >= MIN_SCORE and side >= MIN_SIDE
                          for c, (_, _, side, score) in zip(cut, dets)], bool)
     first = classify(frame, boxes)
-    relooked = looked_at(first) & valuable & SECOND_LOOK
-    vouch = to_back(first) & valuable & SECOND_LOOK
+    relooked = looked_at(first) & valuable & bool(SECOND_LOOK)
+    vouch = to_back(first) & valuable & bool(SECOND_LOOK)
     wide = wide_probs(frame, boxes, relooked | vouch)        # one batch for both
+    # The second look: the wider net reads the dice the first cannot value better, and
+    # its probabilities replace the first's. It decides their value, not whether they
+    # are dice: that stays the first net's call, so a die it doubts is reported unsure,
+    # never dropped, and nothing dropped comes back.
     probs = np.where(relooked[:, None], wide, first)
     backs = backed(first, wide, vouch)
     dice = []

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.game import ReplayError
 from companion.store import StoreError
-from companion.i18n import render
+from companion.i18n import explain, render
 from companion.rules.errors import illegal
 from companion.rules.profile import validate_new_profile
 from companion.session import StaleVersion
@@ -57,8 +57,9 @@ def check_version(sess, version: int | None) -> None:
 
 def camera_unavailable(sess) -> ApiError:
     """No picture from the camera: said in the page's language; the camera's own words in `detail`."""
-    words = sess.camera_status().get("message")
-    return ApiError(409, "camera_unavailable", said("err_camera"), **({"detail": words} if words else {}))
+    words = sess.camera_status().get("message") or "camera unavailable"
+    refusal = {"message": words, "key": "camera_unavailable"}   # as the session's own refusal says it
+    return ApiError(409, "camera_unavailable", explain(refusal, i18n.current()), "R1", detail=words)
 
 
 def texts(events: list[dict], state: dict | None, lang: str) -> list[str]:

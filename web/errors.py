@@ -89,13 +89,15 @@ def init_app(app) -> None:
     @app.errorhandler(RecordError)
     def _record(exc: RecordError):
         why = said(f"err_{exc.key}", **exc.params)
-        extra = {"detail": exc.params["detail"]} if "detail" in exc.params else {}
+        extra = {"detail": exc.detail} if exc.detail else {}
         return respond(ApiError(400, "record", said("err_record_line", line=exc.line, why=why), None,
-                                line=exc.line, **extra))
+                                line=exc.line, key=exc.key, params=exc.params, **extra))
 
     @app.errorhandler(ReplayError)
     def _replay(exc: ReplayError):
         refusal = from_rule_error(exc.error)
+        if not exc.error.key:      # a line no page makes (an unknown input type, a die of 7)
+            refusal.message, refusal.extra = said("err_record_refused"), {"detail": exc.error.message}
         return respond(ApiError(400, "record", said("err_record_line", line=exc.line, why=refusal.message),
                                 refusal.rule, line=exc.line, **refusal.extra))
 

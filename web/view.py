@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import math
 
-from companion.i18n import catalog, explain, render, seat_labels, word
+from companion.i18n import catalog, explain, fill, render, seat_labels, word
 from companion.rules.names import (AREAS, DISTRICT_RESOURCE, DISTRICTS, MARKET, RESOURCES, STACKS,
                                    area_of_face)
 
@@ -41,7 +41,7 @@ EXPLAIN_PREFIXES = ("empty.", "survey.", "donation.", "final.")
 
 def ui(lang: str, key: str, **params) -> str:
     text = catalog(lang)["ui"].get(key, key)
-    return text.format(**params) if params else text
+    return fill(text, params) if params else text
 
 
 def labels_for(state: dict | None, lang: str) -> list[str]:

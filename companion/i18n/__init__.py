@@ -81,7 +81,7 @@ def render(event: dict, lang: str, names: list[str]) -> str:
             break
     if fmt is None:
         return key
-    text = fmt.format_map(_Missing(_words(p, lang, names)))
+    text = fill(fmt, _words(p, lang, names))
     rule = event.get("rule")
     if rule:
         text += f" ({cat['rules'].get(rule, rule)})"
@@ -144,12 +144,17 @@ class _Missing(dict):
         return "?"
 
 
+def fill(fmt: str, params: dict) -> str:
+    """`fmt` with its {placeholders} from params: one not given shows "?", never fails."""
+    return fmt.format_map(_Missing(params))
+
+
 def explain(error: dict, lang: str) -> str:
     """A refusal ({"message", "rule", "key", "params"}) in `lang`; the English message when no key fits."""
     fmt = catalog(lang)["errors"].get(error.get("key") or "")
     if fmt is None:
         return error.get("message") or ""
-    text = fmt.format_map(_Missing(_words(error.get("params") or {}, lang, [])))
+    text = fill(fmt, _words(error.get("params") or {}, lang, []))
     rule = error.get("rule")
     if rule:
         text += f" ({catalog(lang)['rules'].get(rule, rule)})"

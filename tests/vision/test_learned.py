@@ -166,15 +166,15 @@ def test_the_second_look_rereads_only_the_dice_the_first_net_cannot_value(monkey
     assert not np.allclose(first, wide, atol=1e-3)        # two nets, so the test below can fail
     cut = float(np.median(first[:, 1:].max(axis=1)))      # some dice below it, some not
     monkeypatch.setattr(learned, "P_LOOK", cut)
-    looked = learned.second_look(img, boxes, first)
-    low = first[:, 1:].max(axis=1) < cut
+    low = learned.looked_at(first)
     assert 0 < low.sum() < len(boxes)
-    assert np.allclose(looked[~low], first[~low])
-    assert np.allclose(looked[low], wide[low], atol=1e-6)
+    assert np.array_equal(low, first[:, 1:].max(axis=1) < cut)
+    looked = learned.wide_probs(img, boxes, low)
+    assert np.allclose(looked[low], wide[low], atol=1e-6) and not looked[~low].any()
     # What the first net calls "not a die" is not read again, whatever its value's probability.
     not_die = first.copy()
     not_die[:, 0] = learned.P_NOT_DIE
-    assert np.array_equal(learned.second_look(img, boxes, not_die), not_die)
+    assert not learned.looked_at(not_die).any() and not learned.to_back(not_die).any()
 
 
 def test_the_share_of_a_die_cut_by_the_frame():
@@ -294,6 +294,7 @@ def test_a_value_below_P_CHECK_needs_the_wider_nets_backing(monkeypatch):
         wide if net == "dice_cls_wide.onnx" else first, (len(blob), 1)))[1])
     monkeypatch.setattr(learned, "pip_value", lambda *a: asked.append(a) or 6)
     assert [d.value for d in learned.read_learned(img).dice] == [6, 6]     # 0.50: backed
+    assert seen == ["dice_cls.onnx", "dice_cls_wide.onnx"]                 # both dice in one batch
     wide[6] = 0.49
     r = learned.read_learned(img)
     assert [(d.value, d.reason) for d in r.dice] == [(None, "disagree")] * 2

@@ -231,6 +231,8 @@ def test_a_bad_record_says_which_line_and_changes_nothing(started, game_session,
     ("", 1, "O registro está vazio"),
     ("not json\n", 1, "não é um JSON válido"),
     ('{"format": "atlandice-record", "version": 9, "setup": {}}\n', 1, "da versão 9; este companheiro lê a versão 1"),
+    ('{"format": "atlandice-record", "version": "1", "setup": {}}\n', 1, "da versão \"1\";"),
+    ("HEADER\n{\"type\": \"bogus\"}\n", 2, "não é uma entrada que o companheiro entenda"),
     ('{"format": "x"}\n', 1, "cabeçalho do registro"),
     ("HEADER\n[1, 2]\n", 2, "objeto JSON com um “type”"),
     ("HEADER\n{\"type\": \"gate_roll\", \"dice\": [1, 2, 3, 4, 5, 6, 1]}\n{\"type\": \"gate_roll\", \"dice\": [1, 2, 3, 4, 5, 6, 1]}\n",
@@ -245,6 +247,10 @@ def test_a_bad_record_is_said_in_the_pages_language(started, game_session, text,
     assert r.json["message"].startswith(f"Linha {line} do registro: ") and says in r.json["message"]
     if line == 3:                                    # a refusal of the rules keeps its reason as data
         assert r.json["key"] == "wrong_kind" and r.json["params"] == {"expected": "pick", "given": "gate_roll"}
+    if "bogus" in text:                              # a line no page makes: the rules' words in detail
+        assert "bogus" in r.json["detail"]
+    if text == "not json\n":
+        assert r.json["key"] == "record_json" and r.json["detail"]
 
 
 def test_a_stored_game_that_no_longer_replays_is_refused_and_the_table_kept(started, game_session):
@@ -262,9 +268,9 @@ def test_a_stored_game_that_no_longer_replays_is_refused_and_the_table_kept(star
 
 def test_the_camera_and_the_stored_games_are_said_in_the_pages_language(started):
     r = post(started, "/api/read?lang=pt-BR", {})
-    assert r.status_code == 409 and r.json["message"].startswith("Nenhuma imagem da câmera")
+    assert r.status_code == 409 and r.json["message"] == "Câmera indisponível: digite os dados."
     r = post(started, "/api/resume?lang=pt-BR", {"game_id": 999})
-    assert r.status_code == 404 and r.json["message"] == "Não há partida guardada 999."
+    assert r.status_code == 404 and r.json["message"] == "Não há partida guardada com o número 999."
     r = started.get("/api/camera.png?lang=pt-BR")
     assert r.status_code == 404 and r.json["message"] == "Ainda não há leitura de dados com imagem."
     r = post(started, "/api/game?lang=pt-BR", dict(SETUP, players=["A" * 50, "B"]))

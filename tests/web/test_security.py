@@ -112,6 +112,8 @@ def test_a_generated_code_is_shown_only_on_the_device(tmp_path, game_session):
     assert pairing.code not in c.get("/pair").get_data(as_text=True)
     assert c.get("/device", environ_base={"REMOTE_ADDR": "192.168.1.30"}).status_code == 403
     assert c.get("/device/qr.svg", environ_base={"REMOTE_ADDR": "192.168.1.30"}).status_code == 403
+    r = c.get("/device?lang=pt-BR", environ_base={"REMOTE_ADDR": "192.168.1.30"}, headers={"Accept": "application/json"})
+    assert r.json["message"] == "Esta página é só para a tela do próprio companheiro."
     assert post(c, "/pair", {"code": pairing.code}).status_code == 403
     # The device (hold CONFIRM = open_window; or its own screen at /device).
     code = pairing.open_window()

@@ -105,8 +105,9 @@ def test_streams_are_capped(tmp_path, game_session):
     c = app.test_client()
     a = c.get("/api/events", buffered=False)
     b = c.get("/api/events", buffered=False)
-    r = c.get("/api/events", buffered=False)
+    r = c.get("/api/events?lang=pt-BR", buffered=False)
     assert r.status_code == 503 and r.json["error"] == "busy"
+    assert r.json["message"] == "Há páginas ao vivo demais abertas (no máximo 2): feche uma e recarregue."
     a.close()
     d = c.get("/api/events", buffered=False)
     assert d.status_code == 200, "a closed stream gives its slot back"

@@ -52,7 +52,8 @@ def collect(split: str, two_views: bool):
 
 def score(rows, n, missed, p_sure, p_not, p_look, p_backed=None):
     """The reader's verdicts (as read_learned, without the pips) for these thresholds."""
-    p_backed = L.P_BACKED if p_backed is None else p_backed
+    # P_LOOK 0 is the reader without its second look: no backing either.
+    p_backed = 0.0 if p_look == 0 else L.P_BACKED if p_backed is None else p_backed
     right = wrong = unsure = phantom = phantom_valued = dropped = 0
     for p1, pw, sc, lab in rows:
         if p1[0] >= p_not:         # the first net decides what is a die
