@@ -39,7 +39,6 @@ from __future__ import annotations
 import math
 import os
 import threading
-from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -77,8 +76,6 @@ PIP_CROP = 0.85          # the pip reader reads a square of +-PIP_CROP x the die
 EDGE = 0.3               # a die whose box leaves the frame by more than this x its side is unsure;
 NEAR_EDGE = 0.15         # ... by more than this, it needs P_CHECK, and the pips cannot lift it
 BOX_PER_FACE = 1.27      # the detector's box side / the top face's side, on average (4 / pi)
-CLOSE_UP = 0.33          # uncalibrated, a reading with an unsure die is read again as if calibrated
-                         # to dice this share of the tray area's short side (`read_learned`)
 
 CLS_NET, WIDE_NET = "dice_cls.onnx", "dice_cls_wide.onnx"   # the first classifier, the second look
 NETS = ("dice_det.onnx", CLS_NET, WIDE_NET)
@@ -324,36 +321,7 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
     """Read a validated (H, W, 3) uint8 BGR frame; `config` a vision.Config or None.
 
     cross_check: ask the pip reader too (default CROSS_CHECK); False for the nets alone.
-
-    Uncalibrated, a reading that leaves a die unsure is read again as a close-up
-    (dice CLOSE_UP of the tray area's short side): big dark dice with white
-    pips, a camera close over the tray, can show the detector only their pips,
-    each a "die" it cannot read, and the auto-zoom then sees nothing big to
-    zoom out for. The second reading is kept if it values more dice, with the
-    first's dice it did not find (`_merged`); every value passes the same tests.
     """
-    from .detect import Config
-
-    reading = _read(frame, config, cross_check)
-    if getattr(config, "die_px", None) or all(d.sure for d in reading.dice):
-        return reading
-    H, W = frame.shape[:2]
-    _, _, w, h = getattr(config, "roi", None) or (0, 0, W, H)
-    close = replace(config or Config(), die_px=CLOSE_UP * min(w, h))
-    again = _read(frame, close, cross_check)
-    valued = lambda r: sum(d.sure for d in r.dice)     # noqa: E731
-    return _merged(again, reading) if valued(again) > valued(reading) else reading
-
-
-def _merged(first: Reading, other: Reading) -> Reading:
-    """`first`'s dice, and `other`'s dice that are none of them (NMS, as the detector's peaks)."""
-    extra = [d for d in other.dice
-             if _apart((*d.center, d.side), [(*k.center, k.side) for k in first.dice])]
-    return Reading(tuple(in_reading_order(list(first.dice) + extra)), first.width, first.height)
-
-
-def _read(frame: np.ndarray, config, cross_check: bool | None) -> Reading:
-    """One reading of the frame, the detector at config's die size or auto-zoomed."""
     check = CROSS_CHECK if cross_check is None else cross_check
     from .detect import flat, tray_area
 

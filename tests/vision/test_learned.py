@@ -236,7 +236,7 @@ def test_a_die_that_can_get_no_value_is_not_read_again(monkeypatch):
     real = learned._probs
     monkeypatch.setattr(learned, "_probs", lambda net, blob, two: (seen.append((net, len(blob))),
                                                                      real(net, blob, two))[1])
-    r = learned.read_learned(img, Config(die_px=60.0))     # calibrated: one reading (no close-up retry)
+    r = learned.read_learned(img)
     edge = [d for d in r.dice if d.reason == "edge"]
     assert len(edge) == 1 and len(r.dice) == 2
     assert seen == [("dice_cls.onnx", 2), ("dice_cls_wide.onnx", 1)]
@@ -308,37 +308,6 @@ def test_a_value_below_P_CHECK_needs_the_wider_nets_backing(monkeypatch):
     monkeypatch.setattr(learned, "SECOND_LOOK", False)     # no second look: no backing either
     first[5:] = [0.08, 0.80]
     assert [d.value for d in learned.read_learned(img).dice] == [6, 6]
-
-
-def test_an_unsure_reading_is_read_again_as_a_close_up_and_kept_if_it_values_more(monkeypatch):
-    # Big dark dice close up: the detector may see only their pips, each an unsure "die".
-    from vision.reading import Die, Reading
-    pip = Die(None, (100.0, 100.0), (80, 80, 40, 40), 0.3, "unclear", 40.0)     # inside the big die
-    far = Die(None, (500.0, 300.0), (480, 280, 40, 40), 0.4, "unclear", 40.0)   # a die it missed
-    big = Die(4, (110.0, 110.0), (10, 10, 200, 200), 0.95, "", 200.0)
-    asked = []
-
-    def fake(frame, config, cross_check):
-        asked.append(getattr(config, "die_px", None))
-        return Reading((big,) if asked[-1] else (pip, far), 640, 480)
-
-    monkeypatch.setattr(learned, "_read", fake)
-    frame = np.zeros((480, 640, 3), np.uint8)
-    r = learned.read_learned(frame)
-    assert asked == [None, learned.CLOSE_UP * 480]
-    assert r.dice == (big, far)            # the pip is the big die; the die it missed stays, unsure
-    asked.clear()                          # a tray area: its short side sets the close-up size
-    learned.read_learned(frame, Config(roi=(0, 0, 300, 200)))
-    assert asked == [None, learned.CLOSE_UP * 200]
-    asked.clear()                          # calibrated: the die size is known, no second reading
-    learned.read_learned(frame, Config(die_px=64.0))
-    assert asked == [64.0]
-    big = Die(None, (110.0, 110.0), (10, 10, 200, 200), 0.5, "unclear", 200.0)
-    asked.clear()                          # the close-up values no more dice: the first reading stands
-    assert learned.read_learned(frame).dice == (pip, far) and len(asked) == 2
-    pip, far = (Die(3, d.center, d.box, 0.9, "", d.side) for d in (pip, far))
-    asked.clear()                          # every die valued: read once
-    assert learned.read_learned(frame).dice == (pip, far) and asked == [None]
 
 
 def test_the_pip_reader_is_not_asked_when_the_two_nets_disagree(monkeypatch):
