@@ -7,6 +7,7 @@ md5(file name) is < 52 (about 20 %); held-out photos are never used for training
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 
 import cv2
@@ -133,3 +134,37 @@ def colour_aug(x: np.ndarray, rng, grey: float = 0.2) -> np.ndarray:
     if rng.random() < 0.5:
         x = x + rng.normal(0, rng.uniform(1, 8), x.shape).astype(np.float32)
     return np.clip(x, 0, 255).astype(np.float32)
+
+
+# ----------------------------------------------------------------------------- textures
+
+def texture(rng, out: int = 48) -> np.ndarray:
+    """An out x out float32 BGR crop of a repeating or blocky pattern, for the classifier to
+    call "not a die": a checked or striped cloth, a dotted one, blocky noise. Patches of a
+    checkerboard or of blocky noise were read as valued 6s; a die's pips stop at its edges,
+    a pattern's do not (the crop's margin shows it going on)."""
+    big = 2 * out                                    # drawn at twice the size, then shrunk
+    period = rng.uniform(0.1, 0.45) * big            # 2-9 repeats across the crop
+    yy, xx = np.mgrid[0:big, 0:big].astype(np.float32)
+    a = rng.uniform(0, np.pi)
+    u = (xx * math.cos(a) + yy * math.sin(a)) / period
+    v = (-xx * math.sin(a) + yy * math.cos(a)) / period
+    kind = rng.integers(5)
+    if kind == 0:                                    # checkerboard
+        m = ((np.floor(u) + np.floor(v)) % 2).astype(np.float32)
+    elif kind == 1:                                  # gingham: two sets of stripes, blended
+        m = 0.5 * ((np.floor(u) % 2) + (np.floor(v) % 2))
+    elif kind == 2:                                  # stripes
+        m = (np.floor(u) % 2).astype(np.float32)
+    elif kind == 3:                                  # dots on a grid
+        r = rng.uniform(0.15, 0.35)
+        m = (np.hypot(u - np.floor(u) - 0.5, v - np.floor(v) - 0.5) < r).astype(np.float32)
+    else:                                            # blocky noise
+        n = max(2, int(round(big / period * 2)))
+        m = cv2.resize(rng.random((n, n)).astype(np.float32), (big, big), interpolation=cv2.INTER_NEAREST)
+    c0, c1 = rng.integers(0, 256, 3).astype(np.float32), rng.integers(0, 256, 3).astype(np.float32)
+    if np.abs(c0 - c1).sum() < 150:                  # keep it contrasty, like pips on a die
+        c1 = np.where(c0.mean() > 128, 20.0, 235.0) * np.ones(3, np.float32)
+    img = c0 + m[..., None] * (c1 - c0)
+    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.5))
+    return cv2.resize(img, (out, out), interpolation=cv2.INTER_LINEAR).astype(np.float32)

@@ -45,7 +45,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from .. import learned as L
-from .data import FOLDERS, SHARED, colour_aug, folder_list, photos, synthetic
+from .data import FOLDERS, SHARED, colour_aug, folder_list, photos, synthetic, texture
 
 SPLIT = "fit"   # photos trained on; "val" chooses thresholds, "heldout" only measures
 GREY = 0.2      # share of classifier crops made grey (--grey)
@@ -56,6 +56,7 @@ DET_SIDES = None  # detector crops: a photo's median die this many px (LO, HI), 
                   # None: its first-pass size x 0.5-2
 TILT = 0.0  # share of rendered scenes with dice seen at an angle, side faces showing (--tilt)
 DET_SIDES_SHARE = 1.0  # ... in this share of the crops (--det-sides-share), the rest as with None
+TEXTURES = 0.0  # share of classifier crops that are a patterned cloth or blocky noise, "not a die" (--textures)
 
 
 def conv(i, o, s=1, d=1):
@@ -219,6 +220,9 @@ def _negative(img, labs, v, cx, cy, side, rng):
 def cls_batch(srcs, n, rng):
     xs, ys = np.empty((n, L.CLS, L.CLS, 3), np.float32), np.empty(n, np.int64)
     for i in range(n):
+        if rng.random() < TEXTURES:
+            xs[i], ys[i] = colour_aug(texture(rng, L.CLS), rng, GREY), 0
+            continue
         if srcs is REAL and HARD and rng.random() < 0.08:
             k, cx, cy, side = HARD[rng.integers(len(HARD))]
             c = _crop(REAL[k][1], cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side,
@@ -432,6 +436,9 @@ def main():
     ap.add_argument("--hard", type=float, default=HARD_SHARE,
                     help="chance a labelled photo die picked for a crop is one the classifier "
                          "in vision/models/ gives its value less than 0.9")
+    ap.add_argument("--textures", type=float, default=TEXTURES,
+                    help="share of classifier crops that are a checked, striped or dotted pattern "
+                         "or blocky noise, to be called \"not a die\"")
     ap.add_argument("--det-sides", type=_sides, default=None,
                     metavar="LO,HI", help="detector: scale each photo so its median die is LO-HI px "
                                           "(log-uniform) instead of its first-pass size x 0.5-2")
@@ -445,6 +452,7 @@ def main():
     globals()["DET_SIDES_SHARE"] = a.det_sides_share
     globals()["GREY"] = a.grey
     globals()["TILT"] = a.tilt
+    globals()["TEXTURES"] = a.textures
     globals()["HARD_SHARE"] = a.hard
     globals()["SYN_SHARE"] = a.syn_share
     globals()["TRAIN_FOLDERS"] = a.folders
