@@ -32,6 +32,10 @@ vision/train/train_dice.py; docs/vision.md gives the data and the figures.
    out of it; more than NEAR_EDGE out, it needs P_CHECK, pips or not).
    Any die not given a value is reported with value None ("unsure"), so
    the table looks.
+4. Close-up (`close_up`, uncalibrated only): dice too big for the detector
+   show it only their pips; when the reading has such pip-like detections,
+   the frame is read again at a close-up size, and a die of that reading
+   takes their place if it passes guards against cut dice and patterns.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from __future__ import annotations
 import math
 import os
 import threading
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -76,6 +81,13 @@ PIP_CROP = 0.85          # the pip reader reads a square of +-PIP_CROP x the die
 EDGE = 0.3               # a die whose box leaves the frame by more than this x its side is unsure;
 NEAR_EDGE = 0.15         # ... by more than this, it needs P_CHECK, and the pips cannot lift it
 BOX_PER_FACE = 1.27      # the detector's box side / the top face's side, on average (4 / pi)
+CLOSE_UP = 0.33          # uncalibrated, pip-sized unsure dice: read again as if the dice were this
+                         # share of the tray area's short side (`read_learned`) ...
+PIP_SIZED = 0.6          # ... "pip-sized": at most this x that side
+INSIDE = 0.1             # a close-up die is taken only if its box is this x its side inside the frame,
+BEYOND = 90.0            # ... and this big at the first pass's detector input (it was trained on 8-100),
+ON_FACE = 0.3            # ... the detections within this x its side of its centre are its pips
+                         # (a die's pips lie within about 0.22 x its box side) ...
 
 CLS_NET, WIDE_NET = "dice_cls.onnx", "dice_cls_wide.onnx"   # the first classifier, the second look
 NETS = ("dice_det.onnx", CLS_NET, WIDE_NET)
@@ -322,13 +334,88 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
 
     cross_check: ask the pip reader too (default CROSS_CHECK); False for the nets alone.
     """
+    reading, dropped = _read(frame, config, cross_check)
+    if getattr(config, "die_px", None):
+        return reading
+    return close_up(frame, config, cross_check, reading, dropped)
+
+
+def close_up(frame: np.ndarray, config, cross_check: bool | None, reading: Reading,
+             dropped=()) -> Reading:
+    """`reading` (uncalibrated), with the pips of big dice it took for dice read as those dice.
+
+    A camera close over the tray can show the detector dice bigger than it was
+    trained on (a 300 px die in a 640 px photo is 135 px at its input; it saw
+    8-100): it peaks on their pips, each an unclear "die" or one the first net
+    calls no die (`dropped`, (cx, cy, side) each), and the auto-zoom, seeing
+    pip-sized dice, does not zoom out. So the frame is read again as if
+    calibrated to dice CLOSE_UP of the tray area's short side when `reading`
+    has what may be such pips (`_pip_like`), and a die of that reading
+    replaces the detections on its face only if all of these hold (each
+    guards against a wrong value; docs/vision.md, "Session 14"):
+    - it is valued, by the same rules as any die, and at least BEYOND px
+      across at the first reading's detector input, where the detector
+      starts to see pips instead of dice (a die it could see whole, it did;
+      patches of a checked cloth read as 6s at the close-up size are smaller);
+    - its box is INSIDE x its side within the frame: at that size the detector
+      centres a die cut by the frame on what it sees (half a 6 is a whole 3);
+    - on its face (within ON_FACE x its side of its centre) lie at least
+      half as many pip-like detections as its value, and no more unsure or
+      dropped detections than its value: a die
+      showing 3 has three pips, and the detector peaks on most of them (a
+      patch of blocky noise read as a 6 at the close-up size had one or two);
+    - its box covers no valued die.
+    Detections beyond its face stay: a neighbour's pip is that die's only trace.
+    """
+    from .detect import Config, tray_area
+
+    H, W = frame.shape[:2]
+    area = tray_area(frame, getattr(config, "roi", None))[0]
+    size = CLOSE_UP * min(area.shape[:2])
+    big_enough = BEYOND / det_size(area.shape[1], area.shape[0])[2]   # frame px
+    pips = _pip_like(reading, dropped, PIP_SIZED * size)
+    if not pips:
+        return reading
+    valued = [d.center for d in reading.dice if d.sure]
+    unsure_or_dropped = [(*d.center, d.side) for d in reading.dice if not d.sure] + list(dropped)
+    on_face = lambda c, big: all(abs(c[i] - big.center[i]) <= ON_FACE * big.side for i in (0, 1))  # noqa: E731
+    in_box = lambda c, big: all(abs(c[i] - big.center[i]) < big.side / 2 for i in (0, 1))  # noqa: E731
+    again = _read(frame, replace(config or Config(), die_px=size), cross_check)[0]
+    taken = [big for big in again.dice
+             if big.sure and big.side >= big_enough and cut_by_frame(*big.center, big.side, W, H) <= -INSIDE
+             and 2 * sum(on_face(p, big) for p in pips) >= big.value
+             and sum(on_face(p, big) for p in unsure_or_dropped) <= big.value
+             and not any(in_box(c, big) for c in valued)]
+    if not taken:
+        return reading
+    kept = [d for d in reading.dice if not any(on_face(d.center, big) for big in taken)]
+    return Reading(tuple(in_reading_order(kept + taken)), W, H)
+
+
+def _pip_like(reading: Reading, dropped, most: float) -> list[tuple[float, float, float]]:
+    """(cx, cy, side) of what may be the pips of dice too big for the detector: the unclear
+    dice of `reading` at most `most` across with no valued die as small as 1.5 x theirs
+    (one that size would say the scale was right); and, when it has valued dice and all
+    are bigger than `most` (a close camera whose big dice are read), the dropped
+    detections at most `most` across too (where it has small dice, those are no pips)."""
+    valued = [d.side for d in reading.dice if d.sure]
+    pips = [(*d.center, d.side) for d in reading.dice
+            if d.reason in ("unclear", "disagree") and d.side <= most and all(v > 1.5 * d.side for v in valued)]
+    if valued and min(valued) > most:
+        pips += [d for d in dropped if d[2] <= most]
+    return pips
+
+
+def _read(frame: np.ndarray, config, cross_check: bool | None) -> tuple[Reading, list]:
+    """One reading of the frame, the detector at config's die size or auto-zoomed, and the
+    detections the first net called no die, (cx, cy, side) each."""
     check = CROSS_CHECK if cross_check is None else cross_check
     from .detect import flat, tray_area
 
     H, W = frame.shape[:2]
     img, ox, oy = tray_area(frame, getattr(config, "roi", None))
     if flat(img):
-        return Reading((), W, H)
+        return Reading((), W, H), []
     # Dice are looked for in the tray area, but read on the whole frame: a die
     # on the area's edge keeps its real pixels.
     dets = [(cx + ox, cy + oy, side, score)
@@ -347,9 +434,10 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
     # never dropped, and nothing dropped comes back.
     probs = np.where(relooked[:, None], wide, first)
     backs = backed(first, wide, vouch)
-    dice = []
+    dice, dropped = [], []
     for (cx, cy, side, score), p, p1, again, c, ok, b in zip(dets, probs, first, relooked, cut, valuable, backs):
         if p1[0] >= P_NOT_DIE:
+            dropped.append((cx, cy, side))
             continue
         # The first net's best guess, "not a die" (0) included: a die it more likely
         # calls no die (a hand over it, say) gets no value from the wider net alone.
@@ -361,4 +449,4 @@ def read_learned(frame: np.ndarray, config=None, cross_check: bool | None = None
         value, reason = judge(p, score, c, pips, was, side, bool(b))
         box = (int(round(cx - side / 2)), int(round(cy - side / 2)), int(round(side)), int(round(side)))
         dice.append(Die(value, (cx, cy), box, float(p[1:].max()), reason, side))
-    return Reading(tuple(in_reading_order(dice)), W, H)
+    return Reading(tuple(in_reading_order(dice)), W, H), dropped

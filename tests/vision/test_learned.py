@@ -310,6 +310,136 @@ def test_a_value_below_P_CHECK_needs_the_wider_nets_backing(monkeypatch):
     assert [d.value for d in learned.read_learned(img).dice] == [6, 6]
 
 
+def _die(value, cx, cy, side, reason=""):
+    from vision.reading import Die
+    box = (int(cx - side / 2), int(cy - side / 2), int(side), int(side))
+    return Die(value, (float(cx), float(cy)), box, 0.95 if value else 0.3, reason, float(side))
+
+
+def _close_up(monkeypatch, first, again, config=None, dropped=()):
+    """read_learned when the first reading is `first` (the first net dropping `dropped`)
+    and one at a close-up size `again`: (the reading, the die sizes asked for)."""
+    from vision.reading import Reading
+    asked = []
+
+    def fake(frame, config, cross_check):
+        asked.append(getattr(config, "die_px", None))
+        if asked[-1] and len(asked) > 1:
+            return Reading(tuple(again), 640, 480), []
+        return Reading(tuple(first), 640, 480), list(dropped)
+
+    monkeypatch.setattr(learned, "_read", fake)
+    return learned.read_learned(np.zeros((480, 640, 3), np.uint8), config), asked
+
+
+def test_pips_taken_for_dice_are_read_again_as_the_big_die_they_belong_to(monkeypatch):
+    # A camera close over big dark dice: the detector peaks on their pips, each an unsure "die".
+    pip = _die(None, 200, 200, 60, "disagree")
+    far = _die(None, 560, 400, 60, "unclear")          # another big die's pip, no big die found for it
+    big = _die(2, 220, 210, 200)
+    r, asked = _close_up(monkeypatch, [pip, far], [big])
+    assert asked == [None, learned.CLOSE_UP * 480]
+    assert r.dice == (big, far)                        # the pip is the big die; the other stays unsure
+    small = _die(None, 200, 200, 20, "unclear")        # pip-sized beside the small areas below too
+    _, asked = _close_up(monkeypatch, [small], [big], Config(roi=(0, 0, 600, 300)))
+    assert asked == [None, learned.CLOSE_UP * 300]     # the tray area's short side sets the size
+    _, asked = _close_up(monkeypatch, [small], [big], Config(roi=(500, 0, 600, 400)))
+    assert asked == [None, learned.CLOSE_UP * 140]     # ... clipped to the frame
+    _, asked = _close_up(monkeypatch, [pip, far], [big], Config(die_px=64.0))
+    assert asked == [64.0]                             # calibrated: the die size is known, one reading
+
+
+@pytest.mark.parametrize("first, why", [
+    ([_die(4, 100, 100, 60), _die(5, 300, 100, 60)], "every die valued"),
+    ([_die(None, 200, 200, 60, "edge"), _die(None, 300, 100, 60, "faint"),
+      _die(None, 400, 300, 10, "small")], "unsure only for the frame edge, faint or small"),
+    ([_die(None, 200, 200, learned.PIP_SIZED * learned.CLOSE_UP * 480 + 1, "unclear")],
+     "an unclear die too big to be a pip of a close-up die"),
+])
+def test_no_second_reading_without_pip_sized_unclear_dice(monkeypatch, first, why):
+    r, asked = _close_up(monkeypatch, first, [_die(3, 220, 210, 200)])
+    assert asked == [None] and list(r.dice) == first, why
+
+
+def test_where_the_big_dice_are_read_a_detection_called_no_die_may_be_a_pip_too(monkeypatch):
+    # The first net calls most pips of a big die "not a die": where every valued die is
+    # too big to be a pip, those may be the pips of a die the detector did not see whole.
+    dropped = [(200.0, 200.0, 60.0), (240.0, 230.0, 60.0)]
+    big, six = _die(3, 220, 210, 200), _die(6, 500, 350, 200)
+    r, asked = _close_up(monkeypatch, [six], [big, six], dropped=dropped)
+    assert len(asked) == 2 and r.dice == (big, six)
+    small = _die(4, 500, 350, 60)                      # a small valued die: small dice, no pips
+    r, asked = _close_up(monkeypatch, [small], [big], dropped=dropped)
+    assert asked == [None] and r.dice == (small,)
+    r, asked = _close_up(monkeypatch, [], [big], dropped=dropped)
+    assert asked == [None] and r.dice == ()            # nothing valued: nothing to go by
+
+
+def test_only_the_detections_on_a_close_up_dies_face_are_its_pips(monkeypatch):
+    # The big die's box takes in the pips of the dice around it: those stay, unsure, as
+    # the only trace of a die nothing else found.
+    big = _die(2, 220, 210, 200)
+    own = _die(None, 220 + 0.25 * 200, 210 - 0.25 * 200, 40, "disagree")
+    neighbours = _die(None, 220 - 0.4 * 200, 210 + 0.4 * 200, 40, "disagree")
+    r, _ = _close_up(monkeypatch, [own, neighbours], [big])
+    assert set(r.dice) == {big, neighbours}
+    r, asked = _close_up(monkeypatch, [neighbours], [big])
+    assert len(asked) == 2 and r.dice == (neighbours,)      # no pip on its face: not taken
+
+
+def test_an_unclear_die_beside_a_valued_one_its_size_is_a_die_not_a_pip(monkeypatch):
+    # A valued die as small as 1.5 x the unclear one says the scale was right: no second
+    # reading (a see-through die left unsure among read ones cost one on most frames).
+    unclear = _die(None, 200, 200, 60, "unclear")
+    r, asked = _close_up(monkeypatch, [unclear, _die(4, 500, 300, 85)], [_die(3, 220, 210, 200)])
+    assert asked == [None]
+    r, asked = _close_up(monkeypatch, [unclear, _die(4, 500, 300, 95)], [_die(3, 220, 210, 200)])
+    assert len(asked) == 2
+
+
+def test_the_first_reading_saw_at_least_half_a_close_up_dies_pips(monkeypatch):
+    # Blocky noise read as a 6 at the close-up size had one or two "pips" on it; 00046's 6, three.
+    pips = [_die(None, 200 + 20 * i, 210, 30, "disagree") for i in range(3)]
+    six = _die(6, 220, 210, 200)
+    assert _close_up(monkeypatch, pips[:2], [six])[0].dice == tuple(pips[:2])
+    assert _close_up(monkeypatch, pips, [six])[0].dice == (six,)
+
+
+def test_a_close_up_die_covers_no_more_detections_than_its_value(monkeypatch):
+    # A die showing 2 has two pips; a patch of a checked cloth read as a die covers many.
+    pips = [_die(None, 180 + 25 * i, 200, 30, "disagree") for i in range(3)]
+    two, three = _die(2, 220, 210, 200), _die(3, 220, 210, 200)
+    assert _close_up(monkeypatch, pips, [two])[0].dice == tuple(pips)
+    assert _close_up(monkeypatch, pips, [three])[0].dice == (three,)
+    faint = _die(None, 240, 240, 30, "faint")         # faint or dropped, each counts
+    assert _close_up(monkeypatch, pips + [faint], [three])[0].dice == tuple(pips + [faint])
+    dropped = [(250.0, 180.0, 30.0)]
+    assert _close_up(monkeypatch, pips, [three], dropped=dropped)[0].dice == tuple(pips)
+
+
+@pytest.mark.parametrize("big, why", [
+    (_die(2, 200, 110, 200), "its box within INSIDE of the frame's edge: a die cut by it, maybe"),
+    (_die(None, 220, 210, 200, "unclear"), "unsure"),
+    (_die(2, 220, 210, 200), "over a valued die"),
+    (_die(2, 220, 210, 170), "small enough for the first pass to have seen it whole (BEYOND)"),
+])
+def test_a_close_up_die_is_taken_only_when_whole_valued_and_over_pips_alone(monkeypatch, big, why):
+    pip = _die(None, 200, 160, 60, "disagree")         # on the face of each: only `why` refuses it
+    first = [pip] + ([_die(6, 300, 290, 150)] if why == "over a valued die" else [])
+    r, asked = _close_up(monkeypatch, first, [big])
+    assert len(asked) == 2 and list(r.dice) == learned.in_reading_order(first), why
+
+
+def test_a_big_dark_die_seen_close_is_read_not_just_its_pip():
+    # Rendered: the detector, on its own, sees only the pip of a 210 px die and leaves it unsure.
+    img, truth = render_scene([1], seed=11, size=(640, 480), die_px=210,
+                              colours=[((40, 40, 40), (235, 235, 235)), ((60, 30, 20), (230, 230, 230)),
+                                       ((30, 30, 90), (240, 240, 240))])
+    assert [d.value for d in learned._read(img, None, None)[0].dice] == [None]
+    r = learned.read_learned(img)
+    assert r.values == [1] and abs(r.dice[0].center[0] - truth[0].center[0]) < 0.2 * truth[0].side
+
+
 def test_the_pip_reader_is_not_asked_when_the_two_nets_disagree(monkeypatch):
     img, _ = render_scene([2, 4], seed=4, die_px=60)
     first = np.float32([0.0, 0.0, 0.6, 0.3, 0.1, 0.0, 0.0])      # a 2, not sure: read again
