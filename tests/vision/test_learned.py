@@ -538,6 +538,37 @@ def test_a_hand_over_the_dice_never_gives_a_wrong_value():
     assert wrong == 0
 
 
+@pytest.mark.parametrize("size, square", [((640, 480), 12), ((640, 480), 16), ((320, 240), 6), ((320, 240), 8),
+                                          ((1280, 720), 24)])
+def test_a_checked_cloth_gets_no_valued_die(size, square):
+    # The classifier before --textures read patches of these as 6s at 0.96-1.0.
+    w, h = size
+    yy, xx = np.mgrid[0:h, 0:w]
+    board = cv2.cvtColor((((xx // square) + (yy // square)) % 2 * 255).astype(np.uint8), cv2.COLOR_GRAY2BGR)
+    assert [d.value for d in learned.read_learned(board).dice if d.value] == []
+
+
+@pytest.mark.parametrize("side, block, seed", [(48, 2, 0), (48, 4, 0), (200, 4, 1), (480, 8, 0), (640, 8, 2)])
+def test_blocky_noise_gets_no_valued_die(side, block, seed):
+    # Noise in blocks of a few pixels: the classifier before --textures gave these a 6.
+    small = np.random.default_rng(seed * 1000 + side + block).integers(0, 256, (side // block, side // block, 3),
+                                                                         dtype=np.uint8)
+    noise = cv2.resize(small, (side, side), interpolation=cv2.INTER_NEAREST)
+    assert [d.value for d in learned.read_learned(noise).dice if d.value] == []
+
+
+def test_dice_on_a_checked_cloth_are_read_and_the_cloth_is_not():
+    # Taught that patterns are "not a die", the classifier still reads dice lying on one.
+    img, truth = render_scene([2, 5, 6], seed=22, size=(640, 480), die_px=60, tray=(30, 30, 30))
+    yy, xx = np.mgrid[0:480, 0:640]
+    cloth = ((xx // 16) + (yy // 16)) % 2 == 1
+    for t in truth:
+        cloth &= np.hypot(xx - t.center[0], yy - t.center[1]) > 0.8 * t.box_side
+    img[cloth] = 230
+    r = learned.read_learned(img)
+    assert sorted(d.value for d in r.dice if d.value) == [2, 5, 6]
+
+
 def test_empty_tray_has_no_dice():
     rng = np.random.default_rng(0)
     tray = np.full((720, 1280, 3), (40, 110, 120), np.float64) + rng.normal(0, 6, (720, 1280, 3))

@@ -10,6 +10,8 @@ dependency). The shipped models were made with:
         --out DIR --checkpoint DIR/dice_cls.pt
     .venv/bin/python -m vision.train.train_dice cls --minutes 80 --synthetic 300 --seed 4 \
         --resume DIR/dice_cls.pt --lr 5e-4 --out DIR --checkpoint DIR/dice_cls.pt   # then 80 minutes more
+    .venv/bin/python -m vision.train.train_dice cls --minutes 60 --synthetic 300 --seed 31 --textures 0.05 \
+        --resume DIR/dice_cls.pt --lr 5e-4 --out DIR --checkpoint DIR/dice_cls.pt   # then 60 with patterns
     .venv/bin/python -m vision.train.train_dice wide --minutes 65 --synthetic 300 --seed 11 --hard 0.3 \
         --out DIR --checkpoint DIR/dice_cls_wide.pt      # the second look (with dice_cls.onnx in vision/models)
     .venv/bin/python -m vision.train.train_dice wide --minutes 60 --synthetic 500 --tilt 0.5 --syn-share 0.35 \
@@ -21,6 +23,8 @@ dependency). The shipped models were made with:
 `--checkpoint FILE.pt` also saves the torch weights and `--resume FILE.pt
 --lr 5e-4` goes on training them (the ONNX export folds batch norm away); the
 shipped classifiers' are in vision/train/checkpoints/.
+`--textures P`: that share of the classifier's crops are checked, striped or
+dotted patterns or blocky noise, to be called "not a die" (session 14).
 `--hard P`: when a labelled photo die is picked for a crop, it is one of the
 dice the classifier in vision/models/ gives their value less than 0.9 with
 probability P (with 0.3, about a fifth of the photo crops).
