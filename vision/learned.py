@@ -366,6 +366,10 @@ def close_up(frame: np.ndarray, config, cross_check: bool | None, reading: Readi
       patch of blocky noise read as a 6 at the close-up size had one or two);
     - its box covers no valued die.
     Detections beyond its face stay: a neighbour's pip is that die's only trace.
+    And every die of the second reading must then be near a die of the
+    result, or nothing is taken: a big die refused beside one taken would
+    otherwise vanish with the unsure pips that showed it, leaving a complete
+    reading with a wrong total.
     """
     from .detect import Config, tray_area
 
@@ -388,8 +392,11 @@ def close_up(frame: np.ndarray, config, cross_check: bool | None, reading: Readi
              and not any(in_box(c, big) for c in valued)]
     if not taken:
         return reading
-    kept = [d for d in reading.dice if not any(on_face(d.center, big) for big in taken)]
-    return Reading(tuple(in_reading_order(kept + taken)), W, H)
+    dice = [d for d in reading.dice if not any(on_face(d.center, big) for big in taken)] + taken
+    near = lambda a, b: in_box(a.center, b) or in_box(b.center, a)    # noqa: E731
+    if not all(any(near(d, e) for e in dice) for d in again.dice):
+        return reading        # a die it found would go unmentioned: the first reading's doubts stay
+    return Reading(tuple(in_reading_order(dice)), W, H)
 
 
 def _pip_like(reading: Reading, dropped, most: float) -> list[tuple[float, float, float]]:

@@ -387,6 +387,16 @@ def test_only_the_detections_on_a_close_up_dies_face_are_its_pips(monkeypatch):
     assert len(asked) == 2 and r.dice == (neighbours,)      # no pip on its face: not taken
 
 
+def test_nothing_is_taken_from_a_close_up_that_would_leave_one_of_its_dice_unmentioned(monkeypatch):
+    # Two big dice: the pips of one were unsure, the other's dropped. Taking the first
+    # alone would make the reading complete, the second die gone with no word.
+    pip = _die(None, 200, 200, 40, "disagree")
+    taken, refused = _die(2, 220, 210, 200), _die(4, 480, 300, 200)
+    assert _close_up(monkeypatch, [pip], [taken, refused])[0].dice == (pip,)
+    other = _die(None, 470, 310, 40, "unclear")        # the second die still shows, unsure
+    assert set(_close_up(monkeypatch, [pip, other], [taken, refused])[0].dice) == {taken, other}
+
+
 def test_an_unclear_die_beside_a_valued_one_its_size_is_a_die_not_a_pip(monkeypatch):
     # A valued die as small as 1.5 x the unclear one says the scale was right: no second
     # reading (a see-through die left unsure among read ones cost one on most frames).
