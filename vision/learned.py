@@ -81,8 +81,8 @@ PIP_CROP = 0.85          # the pip reader reads a square of +-PIP_CROP x the die
 EDGE = 0.3               # a die whose box leaves the frame by more than this x its side is unsure;
 NEAR_EDGE = 0.15         # ... by more than this, it needs P_CHECK, and the pips cannot lift it
 BOX_PER_FACE = 1.27      # the detector's box side / the top face's side, on average (4 / pi)
-CLOSE_UP = 0.33          # uncalibrated, pip-sized unsure dice: read again as if the dice were this
-                         # share of the tray area's short side (`read_learned`) ...
+CLOSE_UP = 0.33          # uncalibrated, pip-like detections: read again as if the dice were this
+                         # share of the tray area's short side (`close_up`) ...
 PIP_SIZED = 0.6          # ... "pip-sized": at most this x that side
 INSIDE = 0.1             # a close-up die is taken only if its box is this x its side inside the frame,
 BEYOND = 90.0            # ... and this big at the first pass's detector input (it was trained on 8-100),
@@ -354,16 +354,16 @@ def close_up(frame: np.ndarray, config, cross_check: bool | None, reading: Readi
     replaces the detections on its face only if all of these hold (each
     guards against a wrong value; docs/vision.md, "Session 14"):
     - it is valued, by the same rules as any die, and at least BEYOND px
-      across at the first reading's detector input, where the detector
+      across at the first pass's detector input (before any auto-zoom), where the detector
       starts to see pips instead of dice (a die it could see whole, it did;
       patches of a checked cloth read as 6s at the close-up size are smaller);
     - its box is INSIDE x its side within the frame: at that size the detector
       centres a die cut by the frame on what it sees (half a 6 is a whole 3);
     - on its face (within ON_FACE x its side of its centre) lie at least
       half as many pip-like detections as its value, and no more unsure or
-      dropped detections than its value: a die
-      showing 3 has three pips, and the detector peaks on most of them (a
-      patch of blocky noise read as a 6 at the close-up size had one or two);
+      dropped detections than its value: a die showing 3 has three pips,
+      and the detector peaks on most of them (a patch of blocky noise read
+      as a 6 at the close-up size had one or two);
     - its box covers no valued die.
     Detections beyond its face stay: a neighbour's pip is that die's only trace.
     And every die of the second reading must then be near a die of the
