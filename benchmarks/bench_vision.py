@@ -39,7 +39,7 @@ def _tally(reading, truth) -> np.ndarray:
     against rendered dice; the last is 1 when every die is valued and the values are not the
     roll's: a die missed with nothing unsure left to show it is as silent as a wrong value."""
     pairs, extra, lost = bench.match(reading, [(d.value, *d.box) for d in truth])
-    silent = reading.complete and sorted(reading.values) != sorted(d.value for d in truth)
+    silent = bench.complete_but_wrong(reading, [d.value for d in truth])
     return np.array([sum(d.value == lab[0] for d, lab in pairs), sum(d.value is None for d, _ in pairs),
                      sum(d.value is not None and d.value != lab[0] for d, lab in pairs), len(lost),
                      len(extra), sum(d.value is not None for d in extra), int(silent)])

@@ -39,6 +39,7 @@ class Tally:
     phantoms: int = 0
     phantoms_valued: int = 0
     exact_rolls: int = 0
+    complete_wrong: int = 0     # frames read with no die unsure whose values are not the roll's
     times: list = field(default_factory=list)
     times_720p: list = field(default_factory=list)
     cpu: list = field(default_factory=list)
@@ -52,7 +53,7 @@ class Tally:
 
     def add(self, other: "Tally") -> None:
         for f in ("images", "labelled", "correct", "wrong", "unsure", "missed", "phantoms",
-                  "phantoms_valued", "exact_rolls"):
+                  "phantoms_valued", "exact_rolls", "complete_wrong"):
             setattr(self, f, getattr(self, f) + getattr(other, f))
 
 
@@ -196,6 +197,13 @@ def match(reading: Reading, labels) -> tuple[list, list, list]:
             [lab for i, lab in enumerate(labels) if i not in used_l])
 
 
+def complete_but_wrong(reading: Reading, values) -> bool:
+    """Is every die of `reading` valued (the table would take it) while its values are not the
+    roll's `values`? A die missed with nothing unsure left to show it is as silent as a wrong value,
+    and per-die counts do not show it."""
+    return reading.complete and sorted(reading.values) != sorted(values)
+
+
 def to_720p(img: np.ndarray) -> np.ndarray:
     """Fit `img` (H, W, 3) uint8 into a 1280x720 frame, edge-padded."""
     h, w = img.shape[:2]
@@ -289,6 +297,10 @@ def run(folder: str, limit: int | None = None, time_720p: bool = True, config=No
                 total.errors.append(f"{name}: phantom {die.value} at ({die.center[0]:.0f},"
                                     f"{die.center[1]:.0f}) conf {die.confidence:.2f}")
         t.exact_rolls = int(t.correct == len(labs) and not extra)
+        t.complete_wrong = int(complete_but_wrong(reading, [lab[0] for lab in labs]))
+        if t.complete_wrong:
+            total.errors.append(f"{name}: read complete as {sorted(reading.values)}, "
+                                f"labelled {sorted(lab[0] for lab in labs)}")
         if verbose:
             print(f"{name}: {t.correct}/{len(labs)} wrong {t.wrong} unsure {t.unsure}"
                   f" missed {t.missed} phantoms {t.phantoms}")
@@ -339,6 +351,8 @@ def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reade
         f"phantoms           {total.phantoms}  (given a value: {total.phantoms_valued})",
         f"silent-error rate  {_pct(total.wrong + total.phantoms_valued, n)}  "
         f"((wrong + valued phantoms) / labelled)",
+        f"complete but wrong {_pct(total.complete_wrong, total.images)}  ({total.complete_wrong}/"
+        f"{total.images} images: no die unsure, the values not the roll's)",
         f"time per image     {_ms(total.times)}  (wall clock, as stored, one thread)",
         f"cpu time per image {_ms(total.cpu)}  (process CPU time: unaffected by other load)",
         f"time 1280x720      {_ms(total.times_720p)}  (wall clock, each image fitted to 1280x720)",

@@ -50,12 +50,25 @@ def test_bench_counts_on_a_synthetic_folder(synthetic_folder):
     assert total.images == 4 and total.labelled == 13
     assert total.correct == 12 and total.missed == 1 and total.wrong == 0
     assert total.exact_rolls == 3                      # img3 has the missed label
+    # img3 reads as a complete [6, 6]: the missed 5 leaves nothing unsure, a silent error per frame
+    assert total.complete_wrong == 1
+    assert any(e.startswith("img3.jpg: read complete as [6, 6]") for e in total.errors)
     assert set(buckets) == {"1", "2-6", "7-9"}
     text = bench.report(synthetic_folder, total, buckets)
     for word in ("per-die accuracy", "per-roll accuracy", "wrong values", "unsure", "missed",
-                 "phantoms", "silent-error rate", "median", "p95", "confusion", "7-9"):
+                 "phantoms", "silent-error rate", "complete but wrong", "median", "p95", "confusion", "7-9"):
         assert word in text
     assert "92.31%" in text                              # 12 / 13
+    assert "25.00%  (1/4 images" in text                 # complete but wrong
+
+
+def test_complete_but_wrong_only_when_nothing_is_unsure():
+    die = lambda v: Die(v, (10, 10), (0, 0, 20, 20), 0.9)
+    assert bench.complete_but_wrong(Reading((die(3), die(4))), [4, 3, 2])       # a die gone silently
+    assert bench.complete_but_wrong(Reading((die(3), die(5))), [3, 4])          # a wrong value
+    assert not bench.complete_but_wrong(Reading((die(4), die(3))), [3, 4])      # order does not matter
+    assert not bench.complete_but_wrong(Reading((die(3), die(None))), [3, 2])   # the table is told
+    assert not bench.complete_but_wrong(Reading(()), [3])                       # nothing read: not complete
 
 
 def test_to_720p_keeps_aspect_and_size():
