@@ -76,7 +76,8 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
                  die_px: float = 64.0, tray=(120, 110, 40), colours=None,
                  touching: bool = False, blur: float = 0.0, noise: float = 2.0,
                  light: float = 0.25, glare: bool = False, pip_scale: float = 1.0,
-                 see_through: float = 0.0, tilt: float = 0.0) -> tuple[np.ndarray, list[RenderedDie]]:
+                 see_through: float = 0.0, tilt: float = 0.0,
+                 cocked=None) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render a top-down tray scene.
 
     values: die values 1-6 (0 to ~12 dice).
@@ -96,6 +97,10 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
     side faces, with their own pips, beside it; `center` is then the middle of
     the die as seen and `box` takes in its side faces. Each die leans 25-100 % of
     `tilt`. A tilted die is drawn opaque (`see_through` is for dice seen straight down).
+    cocked: per die, how far it leans (deg; 0: flat), each its own way, as a die
+    cocked on an edge against a wall or another die; its `value` is the face
+    that leans that far (past 45 degrees a side face is nearer up). Given, it
+    replaces `tilt`.
     Returns (image (H, W, 3) uint8 BGR, [RenderedDie, ...] in `values` order).
     """
     rng = np.random.default_rng(seed)
@@ -110,15 +115,24 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
     img += tex[..., None]
     colours = colours or DICE_COLOURS
     placed: list[RenderedDie] = []
-    lean = rng.uniform(0, 360) if tilt else 0.0   # one camera: the dice lean about one way
-    for v in values:
+    if cocked is not None and len(cocked) != len(values):
+        raise ValueError(f"cocked gives {len(cocked)} leans for {len(values)} dice")
+    if cocked is not None and not all(0 <= c < 90 for c in cocked):
+        raise ValueError(f"a die leans 0-90 degrees, not {list(cocked)}")
+    lean = rng.uniform(0, 360) if tilt and cocked is None else 0.0   # one camera: the dice lean about one way
+    for k, v in enumerate(values):
         v = int(v)
         if v not in _PIPS:
             raise ValueError(f"die value must be 1-6, got {v}")
         side = die_px * rng.uniform(0.95, 1.05)
         ang = rng.uniform(0, 90)
-        centre = _place(rng, placed, side * (1 + math.sin(math.radians(tilt))), w, h, touching)
-        if tilt:
+        most = cocked[k] if cocked is not None else tilt
+        centre = _place(rng, placed, side * (1 + math.sin(math.radians(most))), w, h, touching)
+        if cocked is not None:
+            # on one of its bottom edges, give or take: one side face shows, the top face beside it
+            placed.append(RenderedDie(v, centre, side, ang, float(cocked[k]),
+                                      float((ang + 90 * rng.integers(4) + rng.uniform(-8, 8)) % 360)))
+        elif tilt:
             placed.append(RenderedDie(v, centre, side, ang, float(rng.uniform(0.25, 1) * tilt),
                                       float((lean + rng.uniform(-25, 25)) % 360)))
         else:

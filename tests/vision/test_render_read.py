@@ -1,5 +1,7 @@
 """The reader on scenes the project renders itself (no photos needed)."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -120,3 +122,24 @@ def test_the_side_faces_of_a_die_are_the_four_values_beside_its_top():
             assert sorted(sides.values()) == sorted(set(range(1, 7)) - {top, 7 - top})
             assert sides["+x"] + sides["-x"] == 7 and sides["+y"] + sides["-y"] == 7
 
+
+
+def test_a_cocked_die_leans_its_own_way_and_the_rest_lie_flat():
+    kw = dict(seed=4, size=(640, 480), die_px=80, noise=0, light=0, colours=RED_DIE)
+    frame, truth = render_scene([3, 5, 2], cocked=[45, 0, 0], **kw)
+    cocked, flat = truth[0], truth[1:]
+    assert cocked.tilt == 45 and all(d.tilt == 0 for d in flat)
+    # On one of its edges: the lean is square to a side of the die (give or take 8 deg) ...
+    assert min((cocked.lean - cocked.angle) % 90, 90 - (cocked.lean - cocked.angle) % 90) <= 8
+    # ... so one side face shows, about as big as the top: the die as seen is
+    # cos 45 + sin 45 = 1.41 sides long along the lean, one side across it.
+    from vision.render import _cube
+    pts = _cube(cocked)[0].reshape(-1, 2)
+    along = np.array([math.cos(math.radians(cocked.lean)), math.sin(math.radians(cocked.lean))])
+    across = np.array([-along[1], along[0]])
+    extent = lambda u: float(np.ptp(pts @ u)) / cocked.side                         # noqa: E731
+    assert 1.3 < extent(along) < 1.5 and 0.95 < extent(across) < 1.2
+    with pytest.raises(ValueError, match="2 leans for 3 dice"):
+        render_scene([3, 5, 2], cocked=[45, 0], **kw)
+    with pytest.raises(ValueError, match="0-90"):
+        render_scene([3], cocked=[95], **kw)

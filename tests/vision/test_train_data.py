@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from vision.train.data import texture
+from vision.train.data import COCKED, NO_VALUE, cocked_die, targets, texture
 
 
 def test_textures_are_crops_of_contrasting_patterns_drawn_from_the_rng():
@@ -16,3 +16,22 @@ def test_textures_are_crops_of_contrasting_patterns_drawn_from_the_rng():
         spread = t.reshape(-1, 3).max(axis=0) - t.reshape(-1, 3).min(axis=0)
         assert spread.max() > 50, "a pattern with nothing to see teaches nothing"   # in colour, if not in grey
     assert texture(rng, 32).shape == (32, 32, 3)
+
+
+def test_cocked_dice_lean_so_far_that_no_face_is_up_and_lie_in_their_frame():
+    rng = np.random.default_rng(5)
+    for _ in range(12):
+        img, die = cocked_die(rng)
+        assert COCKED[0] <= die.tilt <= COCKED[1]
+        x, y, w, h = die.box
+        assert 0 <= x and 0 <= y and x + w <= img.shape[1] and y + h <= img.shape[0]   # whole in view
+        assert max(w, h) > 1.2 * die.side                  # a side face shows beside the top
+    a, b = (cocked_die(np.random.default_rng(9)) for _ in range(2))
+    assert np.array_equal(a[0], b[0]) and a[1] == b[1]  # the training seed decides them
+
+
+def test_targets_are_one_hot_but_a_cocked_die_is_a_die_with_every_value_a_sixth():
+    t = targets(np.array([0, 3, NO_VALUE, 6]))
+    assert t.shape == (4, 7) and np.allclose(t.sum(axis=1), 1)
+    assert t[0, 0] == 1 and t[1, 3] == 1 and t[3, 6] == 1
+    assert t[2, 0] == 0 and np.allclose(t[2, 1:], 1 / 6)

@@ -82,14 +82,7 @@ def synthetic(n: int, seed: int = 0, tilt: float = 0.0):
         vals = rng.integers(1, 7, k).tolist()
         die_px = float(np.exp(rng.uniform(np.log(22), np.log(110))))
         size = (640, 384) if die_px < 70 else (1024, 576)
-        ncol = int(rng.integers(1, 4))
-        cols = []
-        for _ in range(ncol):
-            body = rng.integers(0, 256, 3)
-            pip = 255 - body if rng.random() < 0.5 else rng.integers(0, 256, 3)
-            if np.abs(body.astype(int) - pip.astype(int)).sum() < 150:
-                pip = np.where(body.mean() > 128, 20, 235) * np.ones(3, int)
-            cols.append((tuple(int(c) for c in body), tuple(int(c) for c in pip)))
+        cols = dice_colours(rng, int(rng.integers(1, 4)))
         tray = tuple(int(c) for c in rng.integers(0, 256, 3))
         try:
             img, dice = render_scene(vals, seed=int(rng.integers(1 << 30)), size=size, die_px=die_px,
@@ -104,6 +97,54 @@ def synthetic(n: int, seed: int = 0, tilt: float = 0.0):
         labs = [(d.value, *d.box) for d in dice]
         out.append((f"syn{i}", img, labs))
     return out
+
+
+def dice_colours(rng, n: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """n random (body BGR, pip BGR) pairs, the pips contrasting with the body."""
+    cols = []
+    for _ in range(n):
+        body = rng.integers(0, 256, 3)
+        pip = 255 - body if rng.random() < 0.5 else rng.integers(0, 256, 3)
+        if np.abs(body.astype(int) - pip.astype(int)).sum() < 150:
+            pip = np.where(body.mean() > 128, 20, 235) * np.ones(3, int)
+        cols.append((tuple(int(c) for c in body), tuple(int(c) for c in pip)))
+    return cols
+
+
+COCKED = (38.0, 52.0)   # a die leaning this far (deg) has no face clearly up
+NO_VALUE = -1           # a classifier label: a die, but every value as likely (a cocked die)
+
+
+def targets(labels: np.ndarray) -> np.ndarray:
+    """(n, 7) float32 class probabilities for classifier labels 0-6 (0: not a die), NO_VALUE
+    spread evenly over 1-6: the net learns to give such a die no value, yet call it a die."""
+    out = np.eye(7, dtype=np.float32)[np.clip(labels, 0, 6)]
+    out[labels == NO_VALUE] = [0.0] + [1 / 6] * 6
+    return out
+
+
+def cocked_die(rng):
+    """A rendered die cocked on an edge (leaning COCKED degrees: a side face shows nearly as
+    much as the top), alone or beside another die, with random colours, size and light:
+    (image BGR uint8, its vision.render.RenderedDie). No value is right for it: the
+    classifier is taught to give none (train_dice `--cocked`)."""
+    from ..render import render_scene
+
+    die_px = float(np.exp(rng.uniform(np.log(24), np.log(90))))
+    size = (int(die_px * 4.5), int(die_px * 3.5))
+    n = 1 + int(rng.random() < 0.4)
+    while True:
+        try:
+            img, dice = render_scene(rng.integers(1, 7, n).tolist(), seed=int(rng.integers(1 << 30)), size=size,
+                                     die_px=die_px, tray=tuple(int(c) for c in rng.integers(0, 256, 3)),
+                                     colours=dice_colours(rng, 2), touching=n > 1,
+                                     blur=float(rng.uniform(0, 1.2)), noise=float(rng.uniform(0, 6)),
+                                     light=float(rng.uniform(0, 0.5)), glare=bool(rng.random() < 0.3),
+                                     pip_scale=float(rng.uniform(0.8, 1.25)),
+                                     cocked=[float(rng.uniform(*COCKED))] + [0.0] * (n - 1))
+            return img, dice[0]
+        except ValueError:      # no room for the second die: draw again
+            continue
 
 
 # ----------------------------------------------------------------------------- augmentation

@@ -25,6 +25,9 @@ dependency). The shipped models were made with:
 shipped classifiers' are in vision/train/checkpoints/.
 `--textures P`: that share of the classifier's crops are checked, striped or
 dotted patterns or blocky noise, to be called "not a die" (session 14).
+`--cocked P`: that share are dice cocked on an edge (rendered leaning 38-52
+degrees, `data.cocked_die`), whose target is each value at a sixth: a die, no
+value (session 15).
 `--hard P`: when a labelled photo die is picked for a crop, it is one of the
 dice the classifier in vision/models/ gives their value less than 0.9 with
 probability P (with 0.3, about a fifth of the photo crops).
@@ -49,7 +52,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from .. import learned as L
-from .data import FOLDERS, SHARED, colour_aug, folder_list, photos, synthetic, texture
+from .data import (FOLDERS, NO_VALUE, SHARED, cocked_die, colour_aug, folder_list, photos, synthetic, targets,
+                   texture)
 
 SPLIT = "fit"   # photos trained on; "val" chooses thresholds, "heldout" only measures
 GREY = 0.2      # share of classifier crops made grey (--grey)
@@ -61,6 +65,8 @@ DET_SIDES = None  # detector crops: a photo's median die this many px (LO, HI), 
 TILT = 0.0  # share of rendered scenes with dice seen at an angle, side faces showing (--tilt)
 DET_SIDES_SHARE = 1.0  # ... in this share of the crops (--det-sides-share), the rest as with None
 TEXTURES = 0.0  # share of classifier crops that are a patterned cloth or blocky noise, "not a die" (--textures)
+COCKED_SHARE = 0.0  # share of classifier crops of a die cocked on an edge, to be given no value (--cocked)
+COCKED_POOL = 800   # rendered cocked dice to crop from (rendering one costs ~15 ms: a crop, well under 1)
 
 
 def conv(i, o, s=1, d=1):
@@ -227,6 +233,9 @@ def cls_batch(srcs, n, rng):
         if rng.random() < TEXTURES:
             xs[i], ys[i] = colour_aug(texture(rng, L.CLS), rng, GREY), 0
             continue
+        if COCKED and rng.random() < COCKED_SHARE:
+            xs[i], ys[i] = colour_aug(_cocked_crop(rng), rng, GREY), NO_VALUE
+            continue
         if srcs is REAL and HARD and rng.random() < 0.08:
             k, cx, cy, side = HARD[rng.integers(len(HARD))]
             c = _crop(REAL[k][1], cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side,
@@ -251,7 +260,21 @@ def cls_batch(srcs, n, rng):
         else:
             ys[i] = 0
         xs[i] = colour_aug(c.astype(np.float32), rng, GREY)
-    return torch.from_numpy(xs.transpose(0, 3, 1, 2) / 255.0), torch.from_numpy(ys)
+    return torch.from_numpy(xs.transpose(0, 3, 1, 2) / 255.0), torch.from_numpy(targets(ys))
+
+
+COCKED: list = []
+
+
+def _cocked_crop(rng) -> np.ndarray:
+    """A crop of a die of the COCKED pool, about where the detector centres it, or off
+    towards its side face (it peaks there too: a phantom die beside the cocked one)."""
+    img, d = COCKED[rng.integers(len(COCKED))]
+    x, y, w, h = d.box
+    side = math.sqrt(w * h)
+    off = 0.35 if rng.random() < 0.3 else 0.12
+    return _crop(img, x + w / 2 + rng.uniform(-off, off) * side, y + h / 2 + rng.uniform(-off, off) * side,
+                 side * L.CROP * math.exp(rng.uniform(math.log(0.75), math.log(1.35))), rng).astype(np.float32)
 
 
 def val_crops():
@@ -339,6 +362,8 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MOD
         HARD[:] = mine_hard_negatives(real)
         HARD_DICE[:] = mine_hard_dice(real) if HARD_SHARE else []
         real = REAL
+        pool = np.random.default_rng(seed + 1)
+        COCKED[:] = [cocked_die(pool) for _ in range(COCKED_POOL if COCKED_SHARE else 0)]
     model = ARCH[kind]() if classifier else Det()
     if resume:
         # Go on training a saved net (the ONNX export folds batch norm, so keep the .pt).
@@ -443,6 +468,9 @@ def main():
     ap.add_argument("--textures", type=float, default=TEXTURES,
                     help="share of classifier crops that are a checked, striped or dotted pattern "
                          "or blocky noise, to be called \"not a die\"")
+    ap.add_argument("--cocked", type=float, default=COCKED_SHARE,
+                    help="share of classifier crops of a rendered die cocked on an edge (leaning "
+                         "38-52 degrees), to be given no value (each of 1-6 a sixth)")
     ap.add_argument("--det-sides", type=_sides, default=None,
                     metavar="LO,HI", help="detector: scale each photo so its median die is LO-HI px "
                                           "(log-uniform) instead of its first-pass size x 0.5-2")
@@ -457,6 +485,7 @@ def main():
     globals()["GREY"] = a.grey
     globals()["TILT"] = a.tilt
     globals()["TEXTURES"] = a.textures
+    globals()["COCKED_SHARE"] = a.cocked
     globals()["HARD_SHARE"] = a.hard
     globals()["SYN_SHARE"] = a.syn_share
     globals()["TRAIN_FOLDERS"] = a.folders
