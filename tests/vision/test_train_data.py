@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from vision.train.data import COCKED, NO_VALUE, cocked_die, targets, texture
+from vision.train.data import COCKED, NO_VALUE, cocked_die, face_centres, targets, texture
 
 
 def test_textures_are_crops_of_contrasting_patterns_drawn_from_the_rng():
@@ -28,6 +28,19 @@ def test_cocked_dice_lean_so_far_that_no_face_is_up_and_lie_in_their_frame():
         assert max(w, h) > 1.2 * die.side                  # a side face shows beside the top
     a, b = (cocked_die(np.random.default_rng(9)) for _ in range(2))
     assert np.array_equal(a[0], b[0]) and a[1] == b[1]  # the training seed decides them
+    assert all(5 <= cocked_die(rng, (5, 32))[1].tilt <= 32 for _ in range(5))
+
+
+def test_face_centres_are_the_top_and_the_side_face_a_cocked_die_shows():
+    img, die = cocked_die(np.random.default_rng(2))
+    faces = face_centres(die)
+    assert "top" in faces and 2 <= len(faces) <= 3      # on an edge: one side face, maybe a sliver of another
+    # the top face and a side face beside it: 0.71 of a side apart in the die (half a side
+    # from its middle each, at right angles), about as far as seen when it leans 38-52 degrees
+    for f in faces:
+        if f != "top":
+            assert 0.55 * die.side < np.hypot(*np.subtract(faces[f], faces["top"])) < 0.8 * die.side
+        assert 0.25 * die.side < np.hypot(*np.subtract(faces[f], die.center)) < 0.6 * die.side
 
 
 def test_targets_are_one_hot_but_a_cocked_die_is_a_die_with_every_value_a_sixth():

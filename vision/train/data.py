@@ -123,11 +123,11 @@ def targets(labels: np.ndarray) -> np.ndarray:
     return out
 
 
-def cocked_die(rng):
-    """A rendered die cocked on an edge (leaning COCKED degrees: a side face shows nearly as
-    much as the top), alone or beside another die, with random colours, size and light:
-    (image BGR uint8, its vision.render.RenderedDie). No value is right for it: the
-    classifier is taught to give none (train_dice `--cocked`)."""
+def cocked_die(rng, leans: tuple[float, float] = COCKED):
+    """A rendered die cocked on an edge, leaning `leans` degrees (COCKED: a side face shows
+    nearly as much as the top), alone or beside another die, with random colours, size and
+    light: (image BGR uint8, its vision.render.RenderedDie). Leaning COCKED, no value is right
+    for it: the classifier is taught to give none (train_dice `--cocked`)."""
     from ..render import render_scene
 
     die_px = float(np.exp(rng.uniform(np.log(24), np.log(90))))
@@ -141,10 +141,18 @@ def cocked_die(rng):
                                      blur=float(rng.uniform(0, 1.2)), noise=float(rng.uniform(0, 6)),
                                      light=float(rng.uniform(0, 0.5)), glare=bool(rng.random() < 0.3),
                                      pip_scale=float(rng.uniform(0.8, 1.25)),
-                                     cocked=[float(rng.uniform(*COCKED))] + [0.0] * (n - 1))
+                                     cocked=[float(rng.uniform(*leans))] + [0.0] * (n - 1))
             return img, dice[0]
         except ValueError:      # no room for the second die: draw again
             continue
+
+
+def face_centres(die) -> dict[str, tuple[float, float]]:
+    """{face name: its centre in image px} of the faces of a rendered die turned to the
+    camera ("top" and the side faces a lean shows): where the detector peaks on it."""
+    from ..render import _cube
+
+    return {name: (float(c[0]), float(c[1])) for name, _, c, _, _ in _cube(die)[1]}
 
 
 # ----------------------------------------------------------------------------- augmentation

@@ -25,9 +25,10 @@ dependency). The shipped models were made with:
 shipped classifiers' are in vision/train/checkpoints/.
 `--textures P`: that share of the classifier's crops are checked, striped or
 dotted patterns or blocky noise, to be called "not a die" (session 14).
-`--cocked P`: that share are dice cocked on an edge (rendered leaning 38-52
-degrees, `data.cocked_die`), whose target is each value at a sixth: a die, no
-value (session 15).
+`--cocked P`: that share are rendered dice leaning on an edge (`data.cocked_die`),
+cropped on one of their faces as the detector sees them: two thirds cocked
+(38-52 degrees), whose target is each value at a sixth (a die, no value), a
+third leaning 5-32 degrees, read by their top face (session 15).
 `--hard P`: when a labelled photo die is picked for a crop, it is one of the
 dice the classifier in vision/models/ gives their value less than 0.9 with
 probability P (with 0.3, about a fifth of the photo crops).
@@ -52,8 +53,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from .. import learned as L
-from .data import (FOLDERS, NO_VALUE, SHARED, cocked_die, colour_aug, folder_list, photos, synthetic, targets,
-                   texture)
+from .data import (COCKED, FOLDERS, NO_VALUE, SHARED, cocked_die, colour_aug, face_centres, folder_list,
+                   photos, synthetic, targets, texture)
 
 SPLIT = "fit"   # photos trained on; "val" chooses thresholds, "heldout" only measures
 GREY = 0.2      # share of classifier crops made grey (--grey)
@@ -66,7 +67,8 @@ TILT = 0.0  # share of rendered scenes with dice seen at an angle, side faces sh
 DET_SIDES_SHARE = 1.0  # ... in this share of the crops (--det-sides-share), the rest as with None
 TEXTURES = 0.0  # share of classifier crops that are a patterned cloth or blocky noise, "not a die" (--textures)
 COCKED_SHARE = 0.0  # share of classifier crops of a die cocked on an edge, to be given no value (--cocked)
-COCKED_POOL = 800   # rendered cocked dice to crop from (rendering one costs ~15 ms: a crop, well under 1)
+COCKED_POOL = 900   # rendered cocked dice to crop from (rendering one costs ~15 ms: a crop, well under 1)
+LEANING_LITTLE = (5.0, 32.0)  # a third of the pool leans this far: still read, its top face up
 
 
 def conv(i, o, s=1, d=1):
@@ -233,8 +235,9 @@ def cls_batch(srcs, n, rng):
         if rng.random() < TEXTURES:
             xs[i], ys[i] = colour_aug(texture(rng, L.CLS), rng, GREY), 0
             continue
-        if COCKED and rng.random() < COCKED_SHARE:
-            xs[i], ys[i] = colour_aug(_cocked_crop(rng), rng, GREY), NO_VALUE
+        if COCKED_DICE and rng.random() < COCKED_SHARE:
+            c, ys[i] = _cocked_crop(rng)
+            xs[i] = colour_aug(c, rng, GREY)
             continue
         if srcs is REAL and HARD and rng.random() < 0.08:
             k, cx, cy, side = HARD[rng.integers(len(HARD))]
@@ -263,18 +266,21 @@ def cls_batch(srcs, n, rng):
     return torch.from_numpy(xs.transpose(0, 3, 1, 2) / 255.0), torch.from_numpy(targets(ys))
 
 
-COCKED: list = []
+COCKED_DICE: list = []
 
 
-def _cocked_crop(rng) -> np.ndarray:
-    """A crop of a die of the COCKED pool, about where the detector centres it, or off
-    towards its side face (it peaks there too: a phantom die beside the cocked one)."""
-    img, d = COCKED[rng.integers(len(COCKED))]
-    x, y, w, h = d.box
-    side = math.sqrt(w * h)
-    off = 0.35 if rng.random() < 0.3 else 0.12
-    return _crop(img, x + w / 2 + rng.uniform(-off, off) * side, y + h / 2 + rng.uniform(-off, off) * side,
-                 side * L.CROP * math.exp(rng.uniform(math.log(0.75), math.log(1.35))), rng).astype(np.float32)
+def _cocked_crop(rng) -> tuple[np.ndarray, int]:
+    """A crop of a die of the COCKED pool and its label, as the detector sees it: centred on
+    one of its faces (it peaks on the top face, or on the side face beside it: a phantom die),
+    about a face across. Leaning COCKED, any face, NO_VALUE; leaning less, the top face, its value
+    (so the net still reads a die that leans a little, as on a die seen aslant)."""
+    img, d = COCKED_DICE[rng.integers(len(COCKED_DICE))]
+    faces = face_centres(d)
+    name = str(rng.choice(sorted(faces))) if d.tilt >= COCKED[0] else "top"
+    cx, cy = faces[name]
+    c = _crop(img, cx + rng.uniform(-0.1, 0.1) * d.side, cy + rng.uniform(-0.1, 0.1) * d.side,
+              d.side * 1.15 * L.CROP * math.exp(rng.uniform(math.log(0.8), math.log(1.25))), rng)
+    return c.astype(np.float32), NO_VALUE if d.tilt >= COCKED[0] else d.value
 
 
 def val_crops():
@@ -363,7 +369,10 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MOD
         HARD_DICE[:] = mine_hard_dice(real) if HARD_SHARE else []
         real = REAL
         pool = np.random.default_rng(seed + 1)
-        COCKED[:] = [cocked_die(pool) for _ in range(COCKED_POOL if COCKED_SHARE else 0)]
+        n = COCKED_POOL if COCKED_SHARE else 0
+        # two thirds cocked, a third leaning less (read: the contrast teaches where "cocked" starts)
+        COCKED_DICE[:] = ([cocked_die(pool) for _ in range(n - n // 3)]
+                     + [cocked_die(pool, LEANING_LITTLE) for _ in range(n // 3)])
     model = ARCH[kind]() if classifier else Det()
     if resume:
         # Go on training a saved net (the ONNX export folds batch norm, so keep the .pt).
@@ -469,8 +478,9 @@ def main():
                     help="share of classifier crops that are a checked, striped or dotted pattern "
                          "or blocky noise, to be called \"not a die\"")
     ap.add_argument("--cocked", type=float, default=COCKED_SHARE,
-                    help="share of classifier crops of a rendered die cocked on an edge (leaning "
-                         "38-52 degrees), to be given no value (each of 1-6 a sixth)")
+                    help="share of classifier crops of a rendered die leaning on an edge: two thirds "
+                         "cocked (38-52 degrees), to be given no value (each of 1-6 a sixth), a third "
+                         "leaning 5-32 degrees, read by their top face")
     ap.add_argument("--det-sides", type=_sides, default=None,
                     metavar="LO,HI", help="detector: scale each photo so its median die is LO-HI px "
                                           "(log-uniform) instead of its first-pass size x 0.5-2")
