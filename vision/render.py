@@ -180,6 +180,8 @@ def _square(cx: float, cy: float, side: float, ang_deg: float) -> np.ndarray:
 
 def _place(rng, placed, side, w, h, touching) -> tuple[float, float]:
     margin = side * 0.9
+    if 2 * margin > min(w, h):
+        raise ValueError(f"a die {side:.0f} px across (side faces and all) does not fit a {w}x{h} frame")
     for attempt in range(400):
         if touching and placed:
             base = placed[int(rng.integers(len(placed)))]

@@ -143,3 +143,11 @@ def test_a_cocked_die_leans_its_own_way_and_the_rest_lie_flat():
         render_scene([3, 5, 2], cocked=[45, 0], **kw)
     with pytest.raises(ValueError, match="0-90"):
         render_scene([3], cocked=[95], **kw)
+
+
+def test_a_die_too_big_for_the_frame_is_refused_with_a_reason():
+    with pytest.raises(ValueError, match="does not fit a 100x80 frame"):
+        render_scene([4], size=(100, 80), die_px=60)
+    with pytest.raises(ValueError, match="does not fit"):
+        render_scene([4], size=(200, 150), die_px=70, cocked=[50])    # its side face widens it
+    assert render_scene([4], size=(200, 150), die_px=70)[1][0].value == 4
