@@ -122,11 +122,13 @@ def cut_dice(n: int = 300) -> str:
 def cocked_dice(n: int = 240) -> str:
     """Rolls of 1-4 dice, one cocked on an edge, leaning 25-52 degrees (vision.render's
     `cocked`): up to data.COCKED's 38 its top face is still the one up and a value must be
-    it; from there no face is clearly up, and any value is a silent error."""
+    it; from there no face is clearly up, and any value is a silent error. A valued die
+    beside it, in its box, is its side face read as a die of its own."""
     from vision.train.data import COCKED
 
     rng = np.random.default_rng(17)
     little, cocked, flat = np.zeros(7, int), np.zeros(7, int), np.zeros(7, int)
+    beside = {True: 0, False: 0}     # valued phantoms in the cocked die's box, by "leaning COCKED"
     scenes = 0
     for k in range(n):
         values = [int(v) for v in rng.integers(1, 7, int(rng.integers(1, 5)))]
@@ -140,15 +142,18 @@ def cocked_dice(n: int = 240) -> str:
         pairs, extra, lost = bench.match(reading, [(d.value, *d.box) for d in truth])
         one = _tally(Reading(tuple(d for d, lab in pairs if tuple(lab[1:]) == truth[0].box)), truth[:1])
         (little if lean < COCKED[0] else cocked)[:4] += one[:4]
-        flat += _tally(Reading(tuple(d for d, lab in pairs if tuple(lab[1:]) != truth[0].box) + tuple(extra)),
-                       truth[1:])
+        side = tuple(d for d in extra if bench._inside(d.center, truth[0].box))
+        beside[lean >= COCKED[0]] += sum(d.value is not None for d in side)
+        rest = tuple(d for d, lab in pairs if tuple(lab[1:]) != truth[0].box) + tuple(d for d in extra if d not in side)
+        flat += _tally(Reading(rest), truth[1:])
         scenes += 1
     return (f"dice cocked on an edge ({scenes} rolls of 1-4 dice, one leaning 25-{COCKED[1]:.0f} deg): "
             f"leaning under {COCKED[0]:.0f} deg: right {little[0]}, unsure {little[1]}, wrong {little[2]}, "
-            f"missed {little[3]}; leaning {COCKED[0]:.0f}-{COCKED[1]:.0f} (no face up): given a value "
-            f"{cocked[0] + cocked[2]} (its top face {cocked[0]}), unsure {cocked[1]}, missed {cocked[3]}; "
-            f"the dice lying flat: right {flat[0]}, unsure {flat[1]}, wrong {flat[2]}, missed {flat[3]}; "
-            f"valued phantoms {flat[5]}")
+            f"missed {little[3]}, valued phantoms beside it {beside[False]}; leaning {COCKED[0]:.0f}-"
+            f"{COCKED[1]:.0f} (no face up): given a value {cocked[0] + cocked[2]} (its top face {cocked[0]}), "
+            f"unsure {cocked[1]}, missed {cocked[3]}, valued phantoms beside it {beside[True]}; "
+            f"the dice lying flat: right {flat[0]}, unsure {flat[1]}, wrong {flat[2]}, missed {flat[3]}, "
+            f"valued phantoms elsewhere {flat[5]}")
 
 
 def patterns() -> str:

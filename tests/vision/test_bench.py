@@ -63,7 +63,7 @@ def test_bench_counts_on_a_synthetic_folder(synthetic_folder):
 
 
 def test_complete_but_wrong_only_when_nothing_is_unsure():
-    die = lambda v: Die(v, (10, 10), (0, 0, 20, 20), 0.9)
+    die = lambda v: Die(v, (10, 10), (0, 0, 20, 20), 0.9)    # noqa: E731
     assert bench.complete_but_wrong(Reading((die(3), die(4))), [4, 3, 2])       # a die gone silently
     assert bench.complete_but_wrong(Reading((die(3), die(5))), [3, 4])          # a wrong value
     assert not bench.complete_but_wrong(Reading((die(4), die(3))), [3, 4])      # order does not matter

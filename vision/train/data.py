@@ -133,7 +133,7 @@ def cocked_die(rng, leans: tuple[float, float] = COCKED):
     die_px = float(np.exp(rng.uniform(np.log(24), np.log(90))))
     size = (int(die_px * 4.5), int(die_px * 3.5))
     n = 1 + int(rng.random() < 0.4)
-    while True:
+    for _ in range(100):
         try:
             img, dice = render_scene(rng.integers(1, 7, n).tolist(), seed=int(rng.integers(1 << 30)), size=size,
                                      die_px=die_px, tray=tuple(int(c) for c in rng.integers(0, 256, 3)),
@@ -145,6 +145,7 @@ def cocked_die(rng, leans: tuple[float, float] = COCKED):
             return img, dice[0]
         except ValueError:      # no room for the second die: draw again
             continue
+    raise ValueError(f"no die leaning {leans} degrees could be drawn")
 
 
 def face_centres(die) -> dict[str, tuple[float, float]]:
