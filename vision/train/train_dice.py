@@ -270,7 +270,7 @@ COCKED_DICE: list = []
 
 
 def _cocked_crop(rng) -> tuple[np.ndarray, int]:
-    """A crop of a die of the COCKED pool and its label, as the detector sees it: centred on
+    """A crop of a die of the COCKED_DICE pool and its label, as the detector sees it: centred on
     one of its faces (it peaks on the top face, or on the side face beside it: a phantom die),
     about a face across. Leaning COCKED, any face, NO_VALUE; leaning less, the top face, its value
     (so the net still reads a die that leans a little, as on a die seen aslant)."""
@@ -372,7 +372,7 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MOD
         n = COCKED_POOL if COCKED_SHARE else 0
         # two thirds cocked, a third leaning less (read: the contrast teaches where "cocked" starts)
         COCKED_DICE[:] = ([cocked_die(pool) for _ in range(n - n // 3)]
-                     + [cocked_die(pool, LEANING_LITTLE) for _ in range(n // 3)])
+                          + [cocked_die(pool, LEANING_LITTLE) for _ in range(n // 3)])
     model = ARCH[kind]() if classifier else Det()
     if resume:
         # Go on training a saved net (the ONNX export folds batch norm, so keep the .pt).
