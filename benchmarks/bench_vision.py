@@ -140,8 +140,11 @@ def cocked_dice(n: int = 240) -> str:
             continue
         reading = read(img)
         pairs, extra, lost = bench.match(reading, [(d.value, *d.box) for d in truth])
-        one = _tally(Reading(tuple(d for d, lab in pairs if tuple(lab[1:]) == truth[0].box)), truth[:1])
-        (little if lean < COCKED[0] else cocked)[:4] += one[:4]
+        mine = [d for d, lab in pairs if tuple(lab[1:]) == truth[0].box]      # the cocked die's reading
+        top = truth[0].value
+        (little if lean < COCKED[0] else cocked)[:4] += [sum(d.value == top for d in mine),
+                                                         sum(d.value is None for d in mine),
+                                                         sum(d.value not in (None, top) for d in mine), not mine]
         side = tuple(d for d in extra if bench._inside(d.center, truth[0].box))
         beside[lean >= COCKED[0]] += sum(d.value is not None for d in side)
         rest = tuple(d for d, lab in pairs if tuple(lab[1:]) != truth[0].box) + tuple(d for d in extra if d not in side)

@@ -87,9 +87,7 @@ def synthetic(n: int, seed: int = 0, tilt: float = 0.0):
         try:
             img, dice = render_scene(vals, seed=int(rng.integers(1 << 30)), size=size, die_px=die_px,
                                      tray=tray, colours=cols, touching=bool(rng.random() < 0.3),
-                                     blur=float(rng.uniform(0, 1.2)), noise=float(rng.uniform(0, 6)),
-                                     light=float(rng.uniform(0, 0.5)), glare=bool(rng.random() < 0.3),
-                                     pip_scale=float(rng.uniform(0.8, 1.25)),
+                                     **appearance(rng),
                                      see_through=float(rng.uniform(0.15, 0.55)) if rng.random() < 0.35 else 0.0,
                                      tilt=float(rng.uniform(15, 45)) if tilt and rng.random() < tilt else 0.0)
         except Exception:
@@ -109,6 +107,14 @@ def dice_colours(rng, n: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
             pip = np.where(body.mean() > 128, 20, 235) * np.ones(3, int)
         cols.append((tuple(int(c) for c in body), tuple(int(c) for c in pip)))
     return cols
+
+
+def appearance(rng) -> dict:
+    """render_scene's blur, noise, light, glare and pip size for a training scene, drawn in
+    that order (the draws of recorded training commands depend on it)."""
+    return dict(blur=float(rng.uniform(0, 1.2)), noise=float(rng.uniform(0, 6)),
+                light=float(rng.uniform(0, 0.5)), glare=bool(rng.random() < 0.3),
+                pip_scale=float(rng.uniform(0.8, 1.25)))
 
 
 COCKED = (38.0, 52.0)   # a die leaning this far (deg) has no face clearly up
@@ -137,10 +143,7 @@ def cocked_die(rng, leans: tuple[float, float] = COCKED):
         try:
             img, dice = render_scene(rng.integers(1, 7, n).tolist(), seed=int(rng.integers(1 << 30)), size=size,
                                      die_px=die_px, tray=tuple(int(c) for c in rng.integers(0, 256, 3)),
-                                     colours=dice_colours(rng, 2), touching=n > 1,
-                                     blur=float(rng.uniform(0, 1.2)), noise=float(rng.uniform(0, 6)),
-                                     light=float(rng.uniform(0, 0.5)), glare=bool(rng.random() < 0.3),
-                                     pip_scale=float(rng.uniform(0.8, 1.25)),
+                                     colours=dice_colours(rng, 2), touching=n > 1, **appearance(rng),
                                      cocked=[float(rng.uniform(*leans))] + [0.0] * (n - 1))
             return img, dice[0]
         except ValueError:      # no room for the second die: draw again
