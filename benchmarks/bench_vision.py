@@ -13,7 +13,7 @@ every size, a die cocked on an edge, and patterned cloths and blocky noise
 with no die at all. One
 OpenCV thread throughout. Prints figures;
 asserts nothing (targets are in docs/vision.md). `--models DIR`: the .onnx
-files of another training run.
+files of another training run; `--vouch P`: the reader's P_VOUCH.
 """
 
 from __future__ import annotations
@@ -185,8 +185,11 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--models", default=learned.MODELS, help="folder of the .onnx files to measure")
     ap.add_argument("--no-photos", action="store_true", help="rendered rolls only")
+    ap.add_argument("--vouch", type=float, default=learned.P_VOUCH,
+                    help=f"the wider net backs the first's values below this (P_VOUCH, {learned.P_VOUCH})")
     a = ap.parse_args()
     learned.MODELS = a.models
+    learned.P_VOUCH = a.vouch
     cv2.setNumThreads(1)
     if a.no_photos:
         pass

@@ -71,8 +71,10 @@ MIN_SIDE = 14.0          # a die smaller than this (frame px) is never given a v
 TWO_VIEWS = True         # classify each crop twice (as is; turned and mirrored)
 SECOND_LOOK = True       # the wider classifier reads again the dice ...
 P_LOOK = 0.7             # ... whose most likely value has probability below this (chosen on "val")
-P_BACKED = 0.5           # ... and the dice valued below P_CHECK must have the wider net's backing:
-                         # their value at least this from it too
+P_BACKED = 0.5           # ... and the dice valued from P_LOOK up to P_VOUCH must have the wider net's
+                         # backing: their value at least this from it too
+P_VOUCH = 0.9            # ... which are those valued below this (each costs a look of the wider net;
+                         # docs/vision.md, "Session 16": higher, for a second look taught cocked dice)
 CROSS_CHECK = True       # read the less certain dice with the pip reader too: another value -> unsure
 P_CHECK = 0.9            # ... those whose value has probability below this (the pip reader is slow)
 SECOND_P = 0.5           # below P_SURE, a value still when the pips agree, p >= SECOND_P ...
@@ -172,9 +174,9 @@ def looked_at(p: np.ndarray) -> np.ndarray:
 
 def to_back(p: np.ndarray) -> np.ndarray:
     """Which rows of the first classifier's p need the wider net's backing: a die whose
-    value has probability from P_LOOK up to P_CHECK."""
+    value has probability from P_LOOK up to P_VOUCH."""
     best = p[:, 1:].max(axis=1)
-    return (p[:, 0] < P_NOT_DIE) & (best >= P_LOOK) & (best < P_CHECK)
+    return (p[:, 0] < P_NOT_DIE) & (best >= P_LOOK) & (best < P_VOUCH)
 
 
 def wide_probs(frame: np.ndarray, boxes, rows: np.ndarray) -> np.ndarray:
@@ -193,7 +195,7 @@ def wide_probs(frame: np.ndarray, boxes, rows: np.ndarray) -> np.ndarray:
 def backed(first: np.ndarray, wide: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """Per row: True unless it is one of `rows` and the wider net gives the first net's
     value less than P_BACKED. One net's slip (a die seen aslant whose side face shows
-    more pips than its top) is seldom the other's, so a value below P_CHECK needs both."""
+    more pips than its top) is seldom the other's, so a value below P_VOUCH needs both."""
     value = np.argmax(first[:, 1:], axis=1) + 1
     return ~rows | (wide[np.arange(len(first)), value] >= P_BACKED)
 

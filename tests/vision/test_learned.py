@@ -282,10 +282,10 @@ def test_no_value_from_the_wider_net_for_a_die_the_first_more_likely_calls_no_di
     assert [d.value for d in learned.read_learned(img, cross_check=False).dice] == [2, 2]
 
 
-def test_a_value_below_P_CHECK_needs_the_wider_nets_backing(monkeypatch):
+def test_a_value_below_P_VOUCH_needs_the_wider_nets_backing(monkeypatch):
     # A die seen aslant whose side face shows more pips than its top: the first net
     # read a 5 as a 6 at 0.80 (session 12's rendered rolls); the wider net gave the 6
-    # only 0.49. Below P_CHECK, one net's value is not enough.
+    # only 0.49. Below P_VOUCH, one net's value is not enough.
     img, _ = render_scene([2, 4], seed=4, die_px=60)
     first = np.float32([0.04, 0.02, 0.02, 0.02, 0.02, 0.08, 0.80])
     wide = np.float32([0.03, 0.01, 0.01, 0.04, 0.04, 0.37, 0.50])
@@ -301,10 +301,14 @@ def test_a_value_below_P_CHECK_needs_the_wider_nets_backing(monkeypatch):
     assert abs(r.dice[0].confidence - 0.80) < 1e-6        # the first net's: the wider one only vouches
     assert len(asked) == 2                                # the pips: asked only while the nets agree
     first[5:] = [0.03, 0.85]
-    assert [d.value for d in learned.read_learned(img).dice] == [None, None]  # 0.85 < P_CHECK: still
+    assert [d.value for d in learned.read_learned(img).dice] == [None, None]  # 0.85 < P_VOUCH: still
     first[5:] = [0.0, 0.88 + 0.05]                        # sure: the wider net is not asked
     seen.clear()
     assert [d.value for d in learned.read_learned(img).dice] == [6, 6] and seen == ["dice_cls.onnx"]
+    monkeypatch.setattr(learned, "P_VOUCH", 0.95)          # backing asked higher up: 0.93 needs it too
+    assert [d.value for d in learned.read_learned(img).dice] == [None, None] and seen[-1] == "dice_cls_wide.onnx"
+    wide[6] = 0.5
+    assert [d.value for d in learned.read_learned(img).dice] == [6, 6]
     monkeypatch.setattr(learned, "SECOND_LOOK", False)     # no second look: no backing either
     first[5:] = [0.08, 0.80]
     assert [d.value for d in learned.read_learned(img).dice] == [6, 6]

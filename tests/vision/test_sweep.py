@@ -52,8 +52,8 @@ def test_the_first_net_alone_drops_what_is_not_a_die():
     assert (r["phantom"], r["phantom_valued"]) == (1, 0)  # the wide net's doubt is unsure, not dropped
 
 
-def test_a_value_below_P_CHECK_needs_the_wider_nets_backing_as_in_the_reader():
-    leaning_6 = probs(0.0, 6, 0.8)                     # the first net: a 6, below P_CHECK
+def test_a_value_below_P_VOUCH_needs_the_wider_nets_backing_as_in_the_reader(monkeypatch):
+    leaning_6 = probs(0.0, 6, 0.8)                     # the first net: a 6, below P_VOUCH
     doubting = probs(0.0, 6, 0.45)                     # the wider net gives the 6 only 0.45
     doubting[5] = 0.4
     for first, wide, want in [(leaning_6, doubting, "unsure"), (leaning_6, probs(0.0, 6, 0.6), "acc"),
@@ -61,6 +61,10 @@ def test_a_value_below_P_CHECK_needs_the_wider_nets_backing_as_in_the_reader():
         r = score([(first, wide, 0.9, 6)], 1, 0, 0.7, 0.6, 0.7, p_backed=0.5)
         assert (r["acc"], r["unsure"]) == ((1.0, 0) if want == "acc" else (0.0, 1)), (first, wide)
     assert score([(leaning_6, doubting, 0.9, 6)], 1, 0, 0.7, 0.6, 0.7, p_backed=0.0)["acc"] == 1.0
+    fairly_sure = probs(0.0, 6, 0.93)
+    assert score([(fairly_sure, doubting, 0.9, 6)], 1, 0, 0.7, 0.6, 0.7, p_backed=0.5)["acc"] == 1.0
+    monkeypatch.setattr(L, "P_VOUCH", 0.95)             # the reader's wider range: the sweep's too
+    assert score([(fairly_sure, doubting, 0.9, 6)], 1, 0, 0.7, 0.6, 0.7, p_backed=0.5)["unsure"] == 1
 
 
 def test_a_faint_detection_never_gets_a_value():

@@ -40,9 +40,12 @@ def main():
     ap.add_argument("--folders", type=folder_list, default=FOLDERS,
                     help=f"shared folders to read, comma-separated ({', '.join(FOLDERS)})")
     ap.add_argument("--no-second-look", action="store_true", help="the first classifier alone (no wide net)")
+    ap.add_argument("--vouch", type=float, default=L.P_VOUCH,
+                    help=f"the wider net backs the first's values below this (P_VOUCH, {L.P_VOUCH})")
     a = ap.parse_args()
     L.MODELS = a.models
     L.SECOND_LOOK = not a.no_second_look
+    L.P_VOUCH = a.vouch
     only = SPLITS[a.split]
     for folder in a.folders:
         path = os.path.join(SHARED, folder)

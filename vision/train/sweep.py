@@ -63,7 +63,7 @@ def score(rows, n, missed, p_sure, p_not, p_look, p_backed=None):
         p = pw if again else p1
         v = int(np.argmax(p[1:])) + 1
         agree = not again or int(np.argmax(p1)) == v   # as read_learned: 0 (not a die) disagrees
-        if not again and p1[v] < L.P_CHECK:            # ... and the wider net must back the value
+        if not again and p1[v] < L.P_VOUCH:            # ... and the wider net must back the value
             agree = pw[v] >= p_backed
         sure = agree and p[v] >= p_sure and sc >= L.MIN_SCORE
         if lab is None:
