@@ -73,8 +73,8 @@ SECOND_LOOK = True       # the wider classifier reads again the dice ...
 P_LOOK = 0.7             # ... whose most likely value has probability below this (chosen on "val")
 P_BACKED = 0.5           # ... and the dice valued from P_LOOK up to P_VOUCH must have the wider net's
                          # backing: their value at least this from it too
-P_VOUCH = 0.9            # ... which are those valued below this (each costs a look of the wider net;
-                         # docs/vision.md, "Session 16": higher, for a second look taught cocked dice)
+P_VOUCH = 0.95           # ... which are those valued below this: a die cocked on an edge, valued by the
+                         # first net, seldom is by the second (each costs a wider look; docs/vision.md)
 CROSS_CHECK = True       # read the less certain dice with the pip reader too: another value -> unsure
 P_CHECK = 0.9            # ... those whose value has probability below this (the pip reader is slow)
 SECOND_P = 0.5           # below P_SURE, a value still when the pips agree, p >= SECOND_P ...
