@@ -302,6 +302,7 @@ def test_a_value_below_P_VOUCH_needs_the_wider_nets_backing(monkeypatch):
     assert len(asked) == 2                                # the pips: asked only while the nets agree
     first[5:] = [0.03, 0.85]
     assert [d.value for d in learned.read_learned(img).dice] == [None, None]  # 0.85 < P_VOUCH: still
+    monkeypatch.setattr(learned, "P_VOUCH", 0.95)
     first[5:] = [0.0, 0.88 + 0.05]                        # 0.93: above P_CHECK, still below P_VOUCH
     assert [d.value for d in learned.read_learned(img).dice] == [None, None] and seen[-1] == "dice_cls_wide.onnx"
     wide[6] = 0.5
@@ -310,8 +311,8 @@ def test_a_value_below_P_VOUCH_needs_the_wider_nets_backing(monkeypatch):
     monkeypatch.setattr(learned, "P_VOUCH", 0.9)           # backing asked up to 0.9 only: 0.93 is sure
     seen.clear()
     assert [d.value for d in learned.read_learned(img).dice] == [6, 6] and seen == ["dice_cls.onnx"]
-    first[5:] = [0.0, 0.88 + 0.09]                        # above P_VOUCH: the wider net is not asked
     monkeypatch.setattr(learned, "P_VOUCH", 0.95)
+    first[5:] = [0.0, 0.88 + 0.09]                        # 0.97, above P_VOUCH: the wider net is not asked
     assert [d.value for d in learned.read_learned(img).dice] == [6, 6] and seen == ["dice_cls.onnx"] * 2
     monkeypatch.setattr(learned, "SECOND_LOOK", False)     # no second look: no backing either
     first[5:] = [0.08, 0.80]

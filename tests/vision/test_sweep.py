@@ -13,7 +13,7 @@ def probs(not_die: float, value: int, p: float) -> np.ndarray:
     return out
 
 
-SURE_3 = probs(0.0, 3, 0.95)
+SURE_3 = probs(0.0, 3, 0.98)
 DOUBT_3 = probs(0.1, 3, 0.5)       # a die, but no value the first net is sure of
 WIDE_3 = probs(0.0, 3, 0.9)
 WIDE_5 = probs(0.0, 5, 0.9)
@@ -57,7 +57,7 @@ def test_a_value_below_P_VOUCH_needs_the_wider_nets_backing_as_in_the_reader(mon
     doubting = probs(0.0, 6, 0.45)                     # the wider net gives the 6 only 0.45
     doubting[5] = 0.4
     for first, wide, want in [(leaning_6, doubting, "unsure"), (leaning_6, probs(0.0, 6, 0.6), "acc"),
-                              (probs(0.0, 6, 0.95), doubting, "acc")]:   # sure: the wider net is not asked
+                              (probs(0.0, 6, 0.98), doubting, "acc")]:   # sure: the wider net is not asked
         r = score([(first, wide, 0.9, 6)], 1, 0, 0.7, 0.6, 0.7, p_backed=0.5)
         assert (r["acc"], r["unsure"]) == ((1.0, 0) if want == "acc" else (0.0, 1)), (first, wide)
     assert score([(leaning_6, doubting, 0.9, 6)], 1, 0, 0.7, 0.6, 0.7, p_backed=0.0)["acc"] == 1.0

@@ -89,8 +89,11 @@ def main():
     ap.add_argument("--split", default="val", choices=["val", "fit", "train"])
     ap.add_argument("--models", default=L.MODELS)
     ap.add_argument("--one-view", action="store_true")
+    ap.add_argument("--vouch", type=float, default=L.P_VOUCH,
+                    help=f"the wider net backs the first's values below this (P_VOUCH, {L.P_VOUCH})")
     a = ap.parse_args()
     L.MODELS = a.models
+    L.P_VOUCH = a.vouch
     cv2.setNumThreads(1)
     data = collect(a.split, not a.one_view)
     for f, (rows, n, missed) in data.items():
