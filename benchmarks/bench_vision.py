@@ -33,6 +33,7 @@ sys.path.insert(0, REPO)
 
 from vision import Reading, bench, learned, read  # noqa: E402
 from vision.render import render_scene  # noqa: E402
+from vision.train.options import add_reader_options, use_reader_options  # noqa: E402
 
 
 def _tally(reading, truth) -> np.ndarray:
@@ -183,13 +184,10 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("data", nargs="?", default=os.path.join(os.path.dirname(REPO), "shared", "data", "dice"))
     ap.add_argument("--limit", type=int, default=None)
-    ap.add_argument("--models", default=learned.MODELS, help="folder of the .onnx files to measure")
+    add_reader_options(ap)
     ap.add_argument("--no-photos", action="store_true", help="rendered rolls only")
-    ap.add_argument("--vouch", type=float, default=learned.P_VOUCH,
-                    help=f"the wider net backs the first's values below this (P_VOUCH, {learned.P_VOUCH})")
     a = ap.parse_args()
-    learned.MODELS = a.models
-    learned.P_VOUCH = a.vouch
+    use_reader_options(a)
     cv2.setNumThreads(1)
     if a.no_photos:
         pass

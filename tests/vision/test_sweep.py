@@ -81,3 +81,19 @@ def test_folder_lists_name_only_shared_folders():
     for bad in ("", "nell", "nell-byler,../secret"):
         with pytest.raises(ValueError):
             folder_list(bad)
+
+
+def test_the_measuring_scripts_options_reach_the_reader(monkeypatch):
+    import argparse
+
+    from vision.train.options import add_reader_options, use_reader_options
+
+    shipped = (L.MODELS, L.P_VOUCH)
+    monkeypatch.setattr(L, "MODELS", L.MODELS)      # restored after the test
+    monkeypatch.setattr(L, "P_VOUCH", L.P_VOUCH)
+    ap = argparse.ArgumentParser()
+    add_reader_options(ap)
+    use_reader_options(ap.parse_args([]))
+    assert (L.MODELS, L.P_VOUCH) == shipped
+    use_reader_options(ap.parse_args(["--models", "/elsewhere", "--vouch", "0.9"]))
+    assert (L.MODELS, L.P_VOUCH) == ("/elsewhere", 0.9)

@@ -22,6 +22,7 @@ from .. import bench
 from .. import learned as L
 from ..detect import read_frame, validate_frame
 from .data import FOLDERS, SHARED, SPLITS, folder_list
+from .options import add_reader_options, use_reader_options
 
 READERS = {
     "pips": lambda f, c: read_frame(f, c),
@@ -35,17 +36,14 @@ def main():
     ap.add_argument("--split", default="heldout", choices=["heldout", "val", "fit", "train", "all"])
     ap.add_argument("--readers", default=",".join(READERS))
     ap.add_argument("--errors", type=int, default=0)
-    ap.add_argument("--models", default=L.MODELS, help="folder of the .onnx files to measure")
+    add_reader_options(ap)
     ap.add_argument("--errata", action="store_true", help="score against vision/label_errata.csv's labels")
     ap.add_argument("--folders", type=folder_list, default=FOLDERS,
                     help=f"shared folders to read, comma-separated ({', '.join(FOLDERS)})")
     ap.add_argument("--no-second-look", action="store_true", help="the first classifier alone (no wide net)")
-    ap.add_argument("--vouch", type=float, default=L.P_VOUCH,
-                    help=f"the wider net backs the first's values below this (P_VOUCH, {L.P_VOUCH})")
     a = ap.parse_args()
-    L.MODELS = a.models
+    use_reader_options(a)
     L.SECOND_LOOK = not a.no_second_look
-    L.P_VOUCH = a.vouch
     only = SPLITS[a.split]
     for folder in a.folders:
         path = os.path.join(SHARED, folder)

@@ -24,6 +24,7 @@ from .. import learned as L
 from ..bench import match
 from ..reading import Die, Reading
 from .data import FOLDERS, SHARED, photos
+from .options import add_reader_options, use_reader_options
 
 P_SURES = (0.5, 0.7, 0.8, 0.9, 0.95, 0.98)
 
@@ -87,13 +88,10 @@ def line(label: str, r: dict) -> str:
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--split", default="val", choices=["val", "fit", "train"])
-    ap.add_argument("--models", default=L.MODELS)
+    add_reader_options(ap)
     ap.add_argument("--one-view", action="store_true")
-    ap.add_argument("--vouch", type=float, default=L.P_VOUCH,
-                    help=f"the wider net backs the first's values below this (P_VOUCH, {L.P_VOUCH})")
     a = ap.parse_args()
-    L.MODELS = a.models
-    L.P_VOUCH = a.vouch
+    use_reader_options(a)
     cv2.setNumThreads(1)
     data = collect(a.split, not a.one_view)
     for f, (rows, n, missed) in data.items():

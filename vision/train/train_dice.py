@@ -280,11 +280,11 @@ def _cocked_crop(rng) -> tuple[np.ndarray, int]:
     (so the net still reads a die that leans a little, as on a die seen aslant)."""
     img, d = COCKED_DICE[rng.integers(len(COCKED_DICE))]
     faces = face_centres(d)
-    name = str(rng.choice(sorted(faces))) if d.tilt >= COCKED[0] else "top"
-    cx, cy = faces[name]
+    cocked = d.tilt >= COCKED[0]
+    cx, cy = faces[str(rng.choice(sorted(faces))) if cocked else "top"]
     c = _crop(img, cx + rng.uniform(-0.1, 0.1) * d.side, cy + rng.uniform(-0.1, 0.1) * d.side,
               d.side * 1.15 * L.CROP * math.exp(rng.uniform(math.log(0.8), math.log(1.25))), rng)
-    return c.astype(np.float32), NO_VALUE if d.tilt >= COCKED[0] else d.value
+    return c.astype(np.float32), NO_VALUE if cocked else d.value
 
 
 def val_crops():
