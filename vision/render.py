@@ -76,7 +76,7 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
                  die_px: float = 64.0, tray=(120, 110, 40), colours=None,
                  touching: bool = False, blur: float = 0.0, noise: float = 2.0,
                  light: float = 0.25, glare: bool = False, pip_scale: float = 1.0,
-                 see_through: float = 0.0, tilt: float = 0.0,
+                 see_through: float = 0.0, ghost_fade: float = 0.0, tilt: float = 0.0,
                  cocked=None) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render a top-down tray scene.
 
@@ -92,6 +92,10 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
     see_through: translucent dice: how strongly (0-1) the bottom face's pips
     show through the top face (a 2 on top has a 5 below: its middle pip makes
     the 2 look like a 3).
+    ghost_fade: how much dimmer the bottom face's pips show away from the middle
+    (0: all alike; 1: a corner pip at a fifth of the middle one's strength), as
+    in photos of translucent dice, where the sides' refraction hides the corners
+    and the middle pip is the one that shows (a 2 looks like a 3, a 4 like a 5).
     tilt: dice seen at an angle, up to this many degrees (a phone held aslant, a
     wide lens near the tray's edge): the top face foreshortened and one or two
     side faces, with their own pips, beside it; `center` is then the middle of
@@ -150,7 +154,7 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
         if d.tilt:
             _draw_tilted_die(img, d, body, pipc, ss, pip_scale, rng)
         else:
-            _draw_die(img, d, body, pipc, ss, pip_scale, rng, see_through)
+            _draw_die(img, d, body, pipc, ss, pip_scale, rng, see_through, ghost_fade)
     # Uneven light: a linear gradient in a random direction.
     if light:
         a = rng.uniform(0, 2 * math.pi)
@@ -204,7 +208,8 @@ def _seen(d: RenderedDie) -> float:
     return d.side * (1 + math.sin(math.radians(d.tilt)))
 
 
-def _draw_die(img, d: RenderedDie, body, pipc, ss, pip_scale, rng, see_through=0.0) -> None:
+def _draw_die(img, d: RenderedDie, body, pipc, ss, pip_scale, rng, see_through=0.0,
+              ghost_fade=0.0) -> None:
     s = d.side * ss
     cx, cy = d.center[0] * ss, d.center[1] * ss
     # Rim: a slightly darker rounded square, then the top face inset.
@@ -217,16 +222,19 @@ def _draw_die(img, d: RenderedDie, body, pipc, ss, pip_scale, rng, see_through=0
     step = 0.27 * s
     pr = 0.085 * s * pip_scale * (1.35 if d.value == 1 else 1.0)
     if see_through > 0:
-        _ghost_pips(img, d, (cx, cy), e1, e2, s, pipc, step, 0.085 * s * pip_scale, rng, see_through)
+        _ghost_pips(img, d, (cx, cy), e1, e2, s, pipc, step, 0.085 * s * pip_scale, rng, see_through,
+                    ghost_fade)
     for i, j in _PIPS[d.value]:
         p = np.array([cx, cy]) + step * (i * e1 + j * e2)
         cv2.circle(img, (int(round(p[0] * 4)), int(round(p[1] * 4))), int(round(pr * 4)),
                    tuple(float(c) for c in pipc), -1, cv2.LINE_AA, shift=2)
 
 
-def _ghost_pips(img, d: RenderedDie, centre, e1, e2, s, pipc, step, pr, rng, strength) -> None:
+def _ghost_pips(img, d: RenderedDie, centre, e1, e2, s, pipc, step, pr, rng, strength, fade=0.0) -> None:
     """The bottom face's pips seen through a translucent body: mirrored, a little
-    smaller and shifted (the bottom is farther from the camera), soft and faint.
+    smaller and shifted (the bottom is farther from the camera), soft and faint,
+    those away from the middle dimmer by `fade` (no random draw: scenes drawn
+    without it stay the same).
     centre, e1, e2, s: the die's centre, face axes and side on the supersampled image."""
     cx, cy = centre
     shift = rng.uniform(0, 0.12 * s) * np.array([math.cos(t := rng.uniform(0, 2 * math.pi)), math.sin(t)])
@@ -238,8 +246,8 @@ def _ghost_pips(img, d: RenderedDie, centre, e1, e2, s, pipc, step, pr, rng, str
     ghost = np.zeros((r1[1] - r0[1], r1[0] - r0[0]), np.float32)
     for i, j in _PIPS[7 - d.value]:
         p = np.array([cx, cy]) + shift + k * step * (-i * e1 + j * e2) - np.array(r0)
-        cv2.circle(ghost, (int(round(p[0] * 4)), int(round(p[1] * 4))), int(round(k * pr * 4)), 1.0, -1,
-                   cv2.LINE_AA, shift=2)
+        cv2.circle(ghost, (int(round(p[0] * 4)), int(round(p[1] * 4))), int(round(k * pr * 4)),
+                   math.exp(-0.8 * fade * (i * i + j * j)), -1, cv2.LINE_AA, shift=2)
     ghost = cv2.GaussianBlur(ghost, (0, 0), 0.03 * s)
     face = np.zeros_like(ghost)
     pts = _square(cx - r0[0], cy - r0[1], s * 0.86, d.angle)

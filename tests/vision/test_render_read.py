@@ -89,6 +89,28 @@ def test_see_through_dice_show_the_bottom_face_faintly_inside_the_top_face(top):
 
 
 
+@pytest.mark.parametrize("top", [2, 4])
+def test_a_fading_ghost_keeps_the_middle_pip_and_dims_the_corners(top):
+    """ghost_fade (session 17): in photos of translucent dice the bottom face's middle pip
+    shows nearly as a pip, its corner pips hardly at all. Under a 2 or a 4 lie a 5 or a 3:
+    a middle pip and corner ones. The fade draws nothing: the scene is otherwise the same."""
+    kw = dict(seed=3, die_px=90, noise=0, light=0, colours=RED_DIE, see_through=0.8)
+    plain, truth = render_scene([top], **{**kw, "see_through": 0.0})
+    even, _ = render_scene([top], **kw)
+    faded, truth2 = render_scene([top], ghost_fade=1.0, **kw)
+    assert truth2 == truth
+    (cx, cy), side = truth[0].center, truth[0].side
+    yy, xx = np.mgrid[0:plain.shape[0], 0:plain.shape[1]]
+    r = np.hypot(xx - cx, yy - cy)
+    middle, rest = r < side * 0.12, (r > side * 0.25) & (r < side * 0.62)
+
+    def ghost(img, where):
+        return np.abs(img.astype(int) - plain.astype(int)).sum(axis=2)[where]
+
+    assert ghost(faded, middle).max() >= 0.9 * ghost(even, middle).max() > 100   # the middle pip stays
+    assert ghost(faded, rest).sum() < 0.4 * ghost(even, rest).sum()               # the corners fade
+
+
 @pytest.mark.parametrize("top", range(1, 7))
 def test_a_die_seen_aslant_shows_side_faces_inside_its_box(top):
     """Dice seen at an angle (the training scenes' side faces, session 12): the die

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from vision.train.data import COCKED, NO_VALUE, cocked_die, face_centres, targets, texture
+from vision.train.data import COCKED, GHOSTS, NO_VALUE, cocked_die, face_centres, targets, texture
 
 
 def test_textures_are_crops_of_contrasting_patterns_drawn_from_the_rng():
@@ -58,3 +58,25 @@ def test_the_rendered_training_scenes_of_a_seed_stay_the_same():
     assert [[v for v, *_ in labs] for _, _, labs in scenes] == [[1, 2, 2, 2, 5, 6, 4, 1, 1],
                                                                  [2, 1, 2, 1, 6, 4, 4, 2, 3, 2]]
     assert [tuple(round(c, 1) for c in labs[0][1:3]) for _, _, labs in scenes] == [(356.3, 71.0), (67.0, 227.0)]
+
+
+def test_ghost_scenes_make_every_die_translucent_with_its_middle_pip_showing(monkeypatch):
+    # synthetic(ghosts=True) is train_dice's --see-through pool; without it the scenes are as before.
+    import sys
+    from vision.train.data import synthetic
+    render = sys.modules["vision.render"]   # the module (vision.render is also the package's function)
+    calls = []
+
+    def spy(values, **kw):
+        calls.append(kw)
+        return real(values, **kw)
+    real = render.render_scene
+    monkeypatch.setattr(render, "render_scene", spy)
+    synthetic(6, seed=3, ghosts=True)
+    assert len(calls) == 6
+    assert all(GHOSTS[0] <= kw["see_through"] <= GHOSTS[1] and kw["ghost_fade"] == 1.0 for kw in calls)
+    calls.clear()
+    synthetic(30, seed=3)
+    assert all(kw["ghost_fade"] == 0.0 and (kw["see_through"] == 0 or 0.15 <= kw["see_through"] <= 0.55)
+               for kw in calls)
+    assert 0 < sum(kw["see_through"] > 0 for kw in calls) < 30

@@ -68,11 +68,13 @@ def photos(folder: str, split: str):
     return out
 
 
-def synthetic(n: int, seed: int = 0, tilt: float = 0.0):
+def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False):
     """n rendered scenes with varied dice, trays, sizes and light -> same tuples as `photos`.
 
     tilt: the share of scenes whose dice are seen at an angle, showing side faces (the
-    shipped nets until session 12 were trained with none)."""
+    shipped nets until session 12 were trained with none).
+    ghosts: every scene's dice translucent, their bottom face's middle pip showing as in
+    photos (strength drawn from GHOSTS)."""
     from ..render import render_scene
 
     rng = np.random.default_rng(seed)
@@ -88,13 +90,18 @@ def synthetic(n: int, seed: int = 0, tilt: float = 0.0):
             img, dice = render_scene(vals, seed=int(rng.integers(1 << 30)), size=size, die_px=die_px,
                                      tray=tray, colours=cols, touching=bool(rng.random() < 0.3),
                                      **appearance(rng),
-                                     see_through=float(rng.uniform(0.15, 0.55)) if rng.random() < 0.35 else 0.0,
+                                     see_through=float(rng.uniform(*GHOSTS if ghosts else (0.15, 0.55)))
+                                     if rng.random() < (1.0 if ghosts else 0.35) else 0.0,
+                                     ghost_fade=1.0 if ghosts else 0.0,
                                      tilt=float(rng.uniform(15, 45)) if tilt and rng.random() < tilt else 0.0)
         except Exception:
             continue
         labs = [(d.value, *d.box) for d in dice]
         out.append((f"syn{i}", img, labs))
     return out
+
+
+GHOSTS = (0.3, 0.9)   # see_through of synthetic(ghosts=True): up to nearly a pip's contrast (111919)
 
 
 def dice_colours(rng, n: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:

@@ -32,6 +32,9 @@ dotted patterns or blocky noise, to be called "not a die" (session 14).
 cropped on one of their faces as the detector sees them: two thirds cocked
 (38-52 degrees), whose target is each value at a sixth (a die, no value), a
 third leaning 5-32 degrees, read by their top face (session 15).
+`--see-through P`: that share are dice of rendered scenes of translucent dice
+(`data.synthetic(ghosts=True)`), the bottom face's middle pip showing nearly as
+strongly as a pip, read by their top face (session 17).
 `--hard P`: when a labelled photo die is picked for a crop, it is one of the
 dice the classifier in vision/models/ gives their value less than 0.9 with
 probability P (with 0.3, about a fifth of the photo crops).
@@ -72,6 +75,8 @@ TEXTURES = 0.0  # share of classifier crops that are a patterned cloth or blocky
 COCKED_SHARE = 0.0  # share of classifier crops of a die cocked on an edge, to be given no value (--cocked)
 COCKED_POOL = 900   # rendered cocked dice to crop from (rendering one costs ~15 ms: a crop, well under 1)
 LEANING_LITTLE = (5.0, 32.0)  # a third of the pool leans this far: still read, its top face up
+SEE_THROUGH_SHARE = 0.0  # share of classifier crops of translucent dice, the ghost pip showing (--see-through)
+SEE_THROUGH_POOL = 300   # rendered scenes of them (data.synthetic(ghosts=True)) to crop from
 
 
 def conv(i, o, s=1, d=1):
@@ -243,18 +248,19 @@ def cls_batch(srcs, n, rng):
             c, ys[i] = _cocked_crop(rng)
             xs[i] = colour_aug(c, rng, GREY)
             continue
-        if srcs is REAL and HARD and rng.random() < 0.08:
+        pick = SEE_THROUGH if SEE_THROUGH and rng.random() < SEE_THROUGH_SHARE else srcs
+        if pick is REAL and HARD and rng.random() < 0.08:
             k, cx, cy, side = HARD[rng.integers(len(HARD))]
             c = _crop(REAL[k][1], cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side,
                       side * L.CROP * rng.uniform(0.85, 1.2), rng)
             xs[i], ys[i] = colour_aug(c.astype(np.float32), rng, GREY), 0
             continue
-        if srcs is REAL and HARD_DICE and rng.random() < HARD_SHARE:
+        if pick is REAL and HARD_DICE and rng.random() < HARD_SHARE:
             k, j = HARD_DICE[rng.integers(len(HARD_DICE))]
             _, img, labs = REAL[k]
             v, x, y, w, h = labs[j]
         else:
-            _, img, labs = srcs[rng.integers(len(srcs))]
+            _, img, labs = pick[rng.integers(len(pick))]
             v, x, y, w, h = labs[rng.integers(len(labs))]
         side = math.sqrt(w * h)
         cx, cy = x + w / 2, y + h / 2
@@ -271,6 +277,7 @@ def cls_batch(srcs, n, rng):
 
 
 COCKED_DICE: list = []
+SEE_THROUGH: list = []   # data.synthetic(ghosts=True) scenes, when --see-through
 
 
 def _cocked_crop(rng) -> tuple[np.ndarray, int]:
@@ -377,6 +384,7 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MOD
         # two thirds cocked, a third leaning less (read: the contrast teaches where "cocked" starts)
         COCKED_DICE[:] = ([cocked_die(pool) for _ in range(n - n // 3)]
                           + [cocked_die(pool, LEANING_LITTLE) for _ in range(n // 3)])
+        SEE_THROUGH[:] = synthetic(SEE_THROUGH_POOL, seed + 2, ghosts=True) if SEE_THROUGH_SHARE else []
     model = ARCH[kind]() if classifier else Det()
     if resume:
         # Go on training a saved net (the ONNX export folds batch norm, so keep the .pt).
@@ -485,6 +493,9 @@ def main():
                     help="share of classifier crops of a rendered die leaning on an edge: two thirds "
                          "cocked (38-52 degrees), to be given no value (each of 1-6 a sixth), a third "
                          "leaning 5-32 degrees, read by their top face")
+    ap.add_argument("--see-through", type=float, default=SEE_THROUGH_SHARE,
+                    help="share of classifier crops of rendered translucent dice whose bottom face's "
+                         "middle pip shows through (a 2 looking like a 3), read by their top face")
     ap.add_argument("--det-sides", type=_sides, default=None,
                     metavar="LO,HI", help="detector: scale each photo so its median die is LO-HI px "
                                           "(log-uniform) instead of its first-pass size x 0.5-2")
@@ -500,6 +511,7 @@ def main():
     globals()["TILT"] = a.tilt
     globals()["TEXTURES"] = a.textures
     globals()["COCKED_SHARE"] = a.cocked
+    globals()["SEE_THROUGH_SHARE"] = a.see_through
     globals()["HARD_SHARE"] = a.hard
     globals()["SYN_SHARE"] = a.syn_share
     globals()["TRAIN_FOLDERS"] = a.folders
