@@ -167,7 +167,9 @@ TRANSLUCENT = [((40, 40, 170), (235, 235, 235)), ((120, 40, 90), (240, 240, 240)
 def see_through_dice(n: int = 150) -> str:
     """Rolls of 1-7 translucent dice of 30-60 px on a pale tray, as in the nell-byler photos:
     the bottom face's middle pip shows through at 0.3-0.9 of a pip's contrast (a 2 looks
-    like a 3, a 4 like a 5; vision.render's `ghost_fade`)."""
+    like a 3, a 4 like a 5; vision.render's `ghost_fade`). The renderer and GHOSTS are the
+    training pool's (`train_dice --see-through`), other seeds, colours and tray: a net taught
+    them scores well here by construction; the photos are the test of a real translucent die."""
     from vision.train.data import GHOSTS
 
     rng = np.random.default_rng(21)

@@ -96,6 +96,7 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
     (0: all alike; 1: a corner pip at a fifth of the middle one's strength), as
     in photos of translucent dice, where the sides' refraction hides the corners
     and the middle pip is the one that shows (a 2 looks like a 3, a 4 like a 5).
+    Both are for dice drawn flat: a tilted or cocked die is drawn opaque.
     tilt: dice seen at an angle, up to this many degrees (a phone held aslant, a
     wide lens near the tray's edge): the top face foreshortened and one or two
     side faces, with their own pips, beside it; `center` is then the middle of

@@ -111,6 +111,22 @@ def test_a_fading_ghost_keeps_the_middle_pip_and_dims_the_corners(top):
     assert ghost(faded, rest).sum() < 0.4 * ghost(even, rest).sum()               # the corners fade
 
 
+def test_the_fade_draws_nothing_so_the_rest_of_a_noisy_scene_is_unchanged():
+    # The light, glare and noise are drawn after the dice: one draw more for the fade would
+    # change every pixel off the dice (and every scene drawn with it).
+    kw = dict(seed=8, die_px=60, noise=2, light=0.25, glare=True, colours=RED_DIE, see_through=0.5)
+    values = [2, 4, 6, 1, 3]
+    even, truth = render_scene(values, **kw)
+    faded, truth2 = render_scene(values, ghost_fade=1.0, **kw)
+    assert truth2 == truth
+    yy, xx = np.mgrid[0:even.shape[0], 0:even.shape[1]]
+    on_faces = np.zeros(even.shape[:2], bool)
+    for d in truth:
+        on_faces |= np.hypot(xx - d.center[0], yy - d.center[1]) < d.side * 0.62
+    assert np.array_equal(faded[~on_faces], even[~on_faces])
+    assert not np.array_equal(faded[on_faces], even[on_faces])
+
+
 @pytest.mark.parametrize("top", range(1, 7))
 def test_a_die_seen_aslant_shows_side_faces_inside_its_box(top):
     """Dice seen at an angle (the training scenes' side faces, session 12): the die

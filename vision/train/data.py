@@ -68,16 +68,22 @@ def photos(folder: str, split: str):
     return out
 
 
+SEE_THROUGH_DRAW = (0.35, (0.15, 0.55))  # synthetic(): share of scenes with see-through dice, and how strongly
+GHOSTS = (0.3, 0.9)   # see_through of synthetic(ghosts=True): up to nearly a pip's contrast (111919)
+
+
 def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False):
     """n rendered scenes with varied dice, trays, sizes and light -> same tuples as `photos`.
 
     tilt: the share of scenes whose dice are seen at an angle, showing side faces (the
     shipped nets until session 12 were trained with none).
     ghosts: every scene's dice translucent, their bottom face's middle pip showing as in
-    photos (strength drawn from GHOSTS)."""
+    photos (strength drawn from GHOSTS, ghost_fade 1); with `tilt`, the scenes seen aslant
+    stay opaque (vision.render draws a tilted die opaque)."""
     from ..render import render_scene
 
     rng = np.random.default_rng(seed)
+    share, strength = (1.0, GHOSTS) if ghosts else SEE_THROUGH_DRAW
     out = []
     for i in range(n):
         k = int(rng.integers(1, 11))
@@ -90,8 +96,7 @@ def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False):
             img, dice = render_scene(vals, seed=int(rng.integers(1 << 30)), size=size, die_px=die_px,
                                      tray=tray, colours=cols, touching=bool(rng.random() < 0.3),
                                      **appearance(rng),
-                                     see_through=float(rng.uniform(*GHOSTS if ghosts else (0.15, 0.55)))
-                                     if rng.random() < (1.0 if ghosts else 0.35) else 0.0,
+                                     see_through=float(rng.uniform(*strength)) if rng.random() < share else 0.0,
                                      ghost_fade=1.0 if ghosts else 0.0,
                                      tilt=float(rng.uniform(15, 45)) if tilt and rng.random() < tilt else 0.0)
         except Exception:
@@ -99,9 +104,6 @@ def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False):
         labs = [(d.value, *d.box) for d in dice]
         out.append((f"syn{i}", img, labs))
     return out
-
-
-GHOSTS = (0.3, 0.9)   # see_through of synthetic(ghosts=True): up to nearly a pip's contrast (111919)
 
 
 def dice_colours(rng, n: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:

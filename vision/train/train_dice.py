@@ -35,9 +35,11 @@ dotted patterns or blocky noise, to be called "not a die" (session 14).
 cropped on one of their faces as the detector sees them: two thirds cocked
 (38-52 degrees), whose target is each value at a sixth (a die, no value), a
 third leaning 5-32 degrees, read by their top face (session 15).
-`--see-through P`: that share are dice of rendered scenes of translucent dice
-(`data.synthetic(ghosts=True)`), the bottom face's middle pip showing nearly as
-strongly as a pip, read by their top face (session 17).
+`--see-through P`: that share of the crops not already taken by `--textures` and
+`--cocked` are picked from rendered scenes of translucent dice
+(`data.synthetic(ghosts=True)`), the bottom face's middle pip showing up to
+nearly as strongly as a pip, and cropped as photo dice are: read by their top
+face, or, about 3 in 10, a crop beside or between them, "not a die" (session 17).
 `--hard P`: when a labelled photo die is picked for a crop, it is one of the
 dice the classifier in vision/models/ gives their value less than 0.9 with
 probability P (with 0.3, about a fifth of the photo crops).
@@ -493,11 +495,11 @@ def main():
                     help="share of classifier crops that are a checked, striped or dotted pattern "
                          "or blocky noise, to be called \"not a die\"")
     ap.add_argument("--cocked", type=float, default=COCKED_SHARE,
-                    help="share of classifier crops of a rendered die leaning on an edge: two thirds "
+                    help="classifiers: share of crops of a rendered die leaning on an edge: two thirds "
                          "cocked (38-52 degrees), to be given no value (each of 1-6 a sixth), a third "
                          "leaning 5-32 degrees, read by their top face")
     ap.add_argument("--see-through", type=float, default=SEE_THROUGH_SHARE,
-                    help="share of classifier crops of rendered translucent dice whose bottom face's "
+                    help="classifiers: share of crops from rendered translucent dice whose bottom face's "
                          "middle pip shows through (a 2 looking like a 3), read by their top face")
     ap.add_argument("--det-sides", type=_sides, default=None,
                     metavar="LO,HI", help="detector: scale each photo so its median die is LO-HI px "
