@@ -23,6 +23,7 @@ import os
 import statistics
 import sys
 import time
+from collections import Counter
 from dataclasses import replace
 
 import cv2
@@ -173,7 +174,7 @@ def see_through_dice(n: int = 150) -> str:
     from vision.train.data import GHOSTS
 
     rng = np.random.default_rng(21)
-    t, by_value = np.zeros(7, int), {}
+    t, misread = np.zeros(7, int), Counter()
     for k in range(n):
         values = [int(v) for v in rng.integers(1, 7, int(rng.integers(1, 8)))]
         try:
@@ -187,8 +188,8 @@ def see_through_dice(n: int = 150) -> str:
         t += _tally(reading, truth)
         for d, lab in bench.match(reading, [(d.value, *d.box) for d in truth])[0]:
             if d.value not in (None, lab[0]):
-                by_value[f"{lab[0]} as {d.value}"] = by_value.get(f"{lab[0]} as {d.value}", 0) + 1
-    wrong = ", ".join(f"{k} {v}" for k, v in sorted(by_value.items())) or "none"
+                misread[f"{lab[0]} as {d.value}"] += 1
+    wrong = ", ".join(f"{k} {v}" for k, v in sorted(misread.items())) or "none"
     return (f"see-through dice ({n} rolls of 1-7 translucent dice, the middle ghost pip at "
             f"{GHOSTS[0]}-{GHOSTS[1]}): right {t[0]}, unsure {t[1]}, wrong {t[2]} ({wrong}), missed {t[3]}, "
             f"valued phantoms {t[5]}; frames complete but wrong {t[6]}")
