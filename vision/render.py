@@ -77,7 +77,7 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
                  touching: bool = False, blur: float = 0.0, noise: float = 2.0,
                  light: float = 0.25, glare: bool = False, pip_scale: float = 1.0,
                  see_through: float = 0.0, ghost_fade: float = 0.0, tilt: float = 0.0,
-                 cocked=None) -> tuple[np.ndarray, list[RenderedDie]]:
+                 cocked=None, finishes: float = 0.0) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render a top-down tray scene.
 
     values: die values 1-6 (0 to ~12 dice).
@@ -106,6 +106,10 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
     cocked on an edge against a wall or another die; its `value` is the face
     that leans that far (past 45 degrees a side face is nearer up). Given, it
     replaces `tilt`.
+    finishes: the share of dice drawn flat whose body is not one flat colour but
+    one of FINISHES, as real dice are: marbled, flecked with glitter, or clear
+    (the tray seen through a tinted body). No random draw when 0: scenes drawn
+    without it stay the same.
     Returns (image (H, W, 3) uint8 BGR, [RenderedDie, ...] in `values` order).
     """
     rng = np.random.default_rng(seed)
@@ -155,7 +159,8 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
         if d.tilt:
             _draw_tilted_die(img, d, body, pipc, ss, pip_scale, rng)
         else:
-            _draw_die(img, d, body, pipc, ss, pip_scale, rng, see_through, ghost_fade)
+            finish = FINISHES[int(rng.integers(len(FINISHES)))] if finishes and rng.random() < finishes else None
+            _draw_die(img, d, body, pipc, ss, pip_scale, rng, see_through, ghost_fade, finish)
     # Uneven light: a linear gradient in a random direction.
     if light:
         a = rng.uniform(0, 2 * math.pi)
@@ -210,13 +215,19 @@ def _seen(d: RenderedDie) -> float:
 
 
 def _draw_die(img, d: RenderedDie, body, pipc, ss, pip_scale, rng, see_through=0.0,
-              ghost_fade=0.0) -> None:
+              ghost_fade=0.0, finish=None) -> None:
     s = d.side * ss
     cx, cy = d.center[0] * ss, d.center[1] * ss
+    under = None
+    if finish == "clear":     # the tray and shadow under the die, to be seen through it
+        (x0, y0), (x1, y1) = _around(img, cx, cy, s)
+        under = img[y0:y1, x0:x1].copy()
     # Rim: a slightly darker rounded square, then the top face inset.
     rim = tuple(0.7 * c for c in body)
     _rounded(img, cx, cy, s, d.angle, s * 0.16, rim)
     _rounded(img, cx, cy, s * 0.9, d.angle, s * 0.14, body)
+    if finish:
+        _finish(img, (cx, cy), s, d.angle, body, rng, finish, under)
     a = math.radians(d.angle)
     e1 = np.array([math.cos(a), math.sin(a)])
     e2 = np.array([-math.sin(a), math.cos(a)])
@@ -231,6 +242,61 @@ def _draw_die(img, d: RenderedDie, body, pipc, ss, pip_scale, rng, see_through=0
                    tuple(float(c) for c in pipc), -1, cv2.LINE_AA, shift=2)
 
 
+FINISHES = ("marbled", "glitter", "clear")
+
+
+def _around(img, cx, cy, s) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Corners (x0, y0), (x1, y1) of the square of half-side `s` around (cx, cy), within `img`."""
+    return ((int(max(0, cx - s)), int(max(0, cy - s))),
+            (int(min(img.shape[1], cx + s)), int(min(img.shape[0], cy + s))))
+
+
+def _finish(img, centre, s, angle, body, rng, kind, under=None) -> None:
+    """A real die's body over the flat colour just drawn, before its pips:
+    - `marbled`: swirls of a second colour (a vein pattern bent by smooth noise);
+    - `glitter`: flecks a fifth of a pip across or less, light or dark (on a die
+      read by its pips, the specks that must not count as pips);
+    - `clear`: the tray seen through a tinted body (`under`: the image before the
+      die was drawn), the rim darker than the middle, as refraction makes it.
+    centre, s: the die's centre and side on the supersampled image."""
+    cx, cy = centre
+    r0, r1 = _around(img, cx, cy, s)
+    h, w = r1[1] - r0[1], r1[0] - r0[0]
+    if h <= 0 or w <= 0:
+        return
+    mask = np.zeros((h, w), np.float32)
+    _rounded(mask, cx - r0[0], cy - r0[1], s, angle, s * 0.16, (1.0,))
+    roi = img[r0[1]:r1[1], r0[0]:r1[0]]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    xx, yy = (xx + r0[0] - cx) / s, (yy + r0[1] - cy) / s     # die sides from its centre
+    if kind == "marbled":
+        smooth = lambda: cv2.resize(rng.normal(0, 1, (5, 5)).astype(np.float32), (w, h),  # noqa: E731
+                                    interpolation=cv2.INTER_CUBIC)
+        t = rng.uniform(0, math.pi)
+        bands = math.tau * rng.uniform(1.0, 3.0) * (xx * math.cos(t) + yy * math.sin(t))
+        veins = 0.5 + 0.5 * np.sin(bands + rng.uniform(1.5, 5.0) * smooth())
+        weight = (veins ** rng.uniform(1.0, 4.0) * rng.uniform(0.5, 1.0) * mask)[..., None]
+        other = rng.integers(0, 256, 3).astype(np.float32)
+        roi[:] = roi * (1 - weight) + other * weight
+    elif kind == "glitter":
+        flecks = np.zeros((h, w), np.float32)
+        colour = np.full(3, 250.0 if rng.random() < 0.7 else 15.0, np.float32)
+        for _ in range(int(rng.integers(15, 120))):
+            p = np.array([cx, cy]) + s * rng.uniform(-0.45, 0.45, 2) - np.array(r0)
+            cv2.circle(flecks, (int(round(p[0] * 4)), int(round(p[1] * 4))),
+                       max(1, int(round(rng.uniform(0.006, 0.017) * s * 4))), float(rng.uniform(0.3, 0.9)),
+                       -1, cv2.LINE_AA, shift=2)
+        g = (flecks * mask)[..., None]
+        roi[:] = roi * (1 - g) + colour * g
+    elif kind == "clear" and under is not None:
+        opaque = rng.uniform(0.3, 0.7)
+        tint = np.array(body, np.float32) / max(1.0, float(max(body)))
+        seen = under * tint * rng.uniform(0.9, 1.3)
+        rim = np.clip(1 - rng.uniform(0.2, 0.5) * (4 * np.maximum(abs(xx), abs(yy)) ** 2), 0, 1)[..., None]
+        m = mask[..., None]
+        roi[:] = roi * (1 - m) + m * (opaque * roi + (1 - opaque) * seen) * rim
+
+
 def _ghost_pips(img, d: RenderedDie, centre, e1, e2, s, pipc, step, pr, rng, strength, fade=0.0) -> None:
     """The bottom face's pips seen through a translucent body: mirrored, a little
     smaller and shifted (the bottom is farther from the camera), soft and faint,
@@ -240,8 +306,7 @@ def _ghost_pips(img, d: RenderedDie, centre, e1, e2, s, pipc, step, pr, rng, str
     cx, cy = centre
     shift = rng.uniform(0, 0.12 * s) * np.array([math.cos(t := rng.uniform(0, 2 * math.pi)), math.sin(t)])
     k = rng.uniform(0.75, 0.95)
-    r0 = int(max(0, cx - s)), int(max(0, cy - s))
-    r1 = int(min(img.shape[1], cx + s)), int(min(img.shape[0], cy + s))
+    r0, r1 = _around(img, cx, cy, s)
     if r1[0] <= r0[0] or r1[1] <= r0[1]:
         return
     ghost = np.zeros((r1[1] - r0[1], r1[0] - r0[0]), np.float32)

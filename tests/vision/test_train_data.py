@@ -84,3 +84,26 @@ def test_ghost_scenes_make_every_die_translucent_with_its_middle_pip_showing(mon
     assert all(kw["ghost_fade"] == 0.0 and (kw["see_through"] == 0 or 0.15 <= kw["see_through"] <= 0.55)
                for kw in calls)
     assert 0 < sum(kw["see_through"] > 0 for kw in calls) < 30
+
+
+def test_finished_scenes_are_the_plain_scenes_with_real_dice_bodies(monkeypatch):
+    # synthetic(finishes=True) is train_dice's --finishes pool (session 18): the same scenes,
+    # drawn by the same numbers, every die flat with a marbled, glittery or clear body.
+    import sys
+    from vision.train.data import synthetic
+    render = sys.modules["vision.render"]
+    calls = []
+
+    def spy(values, **kw):
+        calls.append((values, kw))
+        return real(values, **kw)
+    real = render.render_scene
+    monkeypatch.setattr(render, "render_scene", spy)
+    plain = synthetic(6, seed=3)
+    finished = synthetic(6, seed=3, finishes=True)
+    assert len(calls) == 12
+    assert all(kw["finishes"] == 0.0 for _, kw in calls[:6]) and all(kw["finishes"] == 1.0 for _, kw in calls[6:])
+    for (v1, kw1), (v2, kw2) in zip(calls[:6], calls[6:]):
+        assert v1 == v2 and {**kw1, "finishes": 1.0} == kw2
+    assert [labs for *_, labs in plain] == [labs for *_, labs in finished]
+    assert all(not np.array_equal(a, b) for (_, a, _), (_, b, _) in zip(plain, finished))

@@ -72,14 +72,17 @@ SEE_THROUGH_DRAW = (0.35, (0.15, 0.55))  # synthetic(): share of scenes with see
 GHOSTS = (0.3, 0.9)   # see_through of synthetic(ghosts=True): up to nearly a pip's contrast (111919)
 
 
-def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False):
+def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False, finishes: bool = False):
     """n rendered scenes with varied dice, trays, sizes and light -> same tuples as `photos`.
 
     tilt: the share of scenes whose dice are seen at an angle, showing side faces (the
     shipped nets until session 12 were trained with none).
     ghosts: every scene's dice translucent, their bottom face's middle pip showing as in
     photos (strength drawn from GHOSTS, ghost_fade 1); with `tilt`, the scenes seen aslant
-    stay opaque (vision.render draws a tilted die opaque)."""
+    stay opaque (vision.render draws a tilted die opaque).
+    finishes: every die drawn flat has a real die's body (marbled, glitter or clear:
+    vision.render.FINISHES); the draws here are the same, so scene i is scene i of the
+    plain set (dice, tray, light) with other dice bodies (and other pixel noise)."""
     from ..render import render_scene
 
     rng = np.random.default_rng(seed)
@@ -98,7 +101,8 @@ def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False):
                                      **appearance(rng),
                                      see_through=float(rng.uniform(*strength)) if rng.random() < share else 0.0,
                                      ghost_fade=1.0 if ghosts else 0.0,
-                                     tilt=float(rng.uniform(15, 45)) if tilt and rng.random() < tilt else 0.0)
+                                     tilt=float(rng.uniform(15, 45)) if tilt and rng.random() < tilt else 0.0,
+                                     finishes=1.0 if finishes else 0.0)
         except Exception:
             continue
         labs = [(d.value, *d.box) for d in dice]

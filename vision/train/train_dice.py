@@ -40,6 +40,9 @@ third leaning 5-32 degrees, read by their top face (session 15).
 (`data.synthetic(ghosts=True)`), the bottom face's middle pip showing up to
 nearly as strongly as a pip, and cropped as photo dice are: read by their top
 face, or, about 3 in 10, a crop beside or between them, "not a die" (session 17).
+`--finishes P`: likewise, that share of the crops left are picked from rendered
+scenes whose dice have a real die's body (`data.synthetic(finishes=True)`:
+marbled, flecked with glitter, or clear; session 18).
 `--hard P`: when a labelled photo die is picked for a crop, it is one of the
 dice the classifier in vision/models/ gives their value less than 0.9 with
 probability P (with 0.3, about a fifth of the photo crops).
@@ -82,6 +85,8 @@ COCKED_POOL = 900   # rendered cocked dice to crop from (rendering one costs ~15
 LEANING_LITTLE = (5.0, 32.0)  # a third of the pool leans this far: still read, its top face up
 SEE_THROUGH_SHARE = 0.0  # share of classifier crops of translucent dice, the ghost pip showing (--see-through)
 SEE_THROUGH_POOL = 300   # rendered scenes of them (data.synthetic(ghosts=True)) to crop from
+FINISHES_SHARE = 0.0     # share of classifier crops of dice with marbled, glittery or clear bodies (--finishes)
+FINISHES_POOL = 300      # rendered scenes of them (data.synthetic(finishes=True)) to crop from
 
 
 def conv(i, o, s=1, d=1):
@@ -254,6 +259,8 @@ def cls_batch(srcs, n, rng):
             xs[i] = colour_aug(c, rng, GREY)
             continue
         pick = SEE_THROUGH if SEE_THROUGH and rng.random() < SEE_THROUGH_SHARE else srcs
+        if pick is srcs and FINISHED and rng.random() < FINISHES_SHARE:
+            pick = FINISHED
         if pick is REAL and HARD and rng.random() < 0.08:
             k, cx, cy, side = HARD[rng.integers(len(HARD))]
             c = _crop(REAL[k][1], cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side,
@@ -283,6 +290,7 @@ def cls_batch(srcs, n, rng):
 
 COCKED_DICE: list = []
 SEE_THROUGH: list = []   # data.synthetic(ghosts=True) scenes, when --see-through
+FINISHED: list = []      # data.synthetic(finishes=True) scenes, when --finishes
 
 
 def _cocked_crop(rng) -> tuple[np.ndarray, int]:
@@ -390,6 +398,7 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MOD
         COCKED_DICE[:] = ([cocked_die(pool) for _ in range(n - n // 3)]
                           + [cocked_die(pool, LEANING_LITTLE) for _ in range(n // 3)])
         SEE_THROUGH[:] = synthetic(SEE_THROUGH_POOL, seed + 2, ghosts=True) if SEE_THROUGH_SHARE else []
+        FINISHED[:] = synthetic(FINISHES_POOL, seed + 3, finishes=True) if FINISHES_SHARE else []
     model = ARCH[kind]() if classifier else Det()
     if resume:
         # Go on training a saved net (the ONNX export folds batch norm, so keep the .pt).
@@ -501,6 +510,10 @@ def main():
     ap.add_argument("--see-through", type=float, default=SEE_THROUGH_SHARE,
                     help="classifiers: share of crops from rendered translucent dice whose bottom face's "
                          "middle pip shows through (a 2 looking like a 3), read by their top face")
+    ap.add_argument("--finishes", type=float, default=FINISHES_SHARE,
+                    help="classifiers: share of crops, of those left by --textures, --cocked and "
+                         "--see-through, from rendered dice with a real die's body (marbled, glitter "
+                         "or clear; about 3 in 10 become 'not a die' crops beside them)")
     ap.add_argument("--det-sides", type=_sides, default=None,
                     metavar="LO,HI", help="detector: scale each photo so its median die is LO-HI px "
                                           "(log-uniform) instead of its first-pass size x 0.5-2")
@@ -517,6 +530,7 @@ def main():
     globals()["TEXTURES"] = a.textures
     globals()["COCKED_SHARE"] = a.cocked
     globals()["SEE_THROUGH_SHARE"] = a.see_through
+    globals()["FINISHES_SHARE"] = a.finishes
     globals()["HARD_SHARE"] = a.hard
     globals()["SYN_SHARE"] = a.syn_share
     globals()["TRAIN_FOLDERS"] = a.folders
