@@ -111,6 +111,12 @@ def test_a_fading_ghost_keeps_the_middle_pip_and_dims_the_corners(top):
     assert ghost(faded, rest).sum() < 0.4 * ghost(even, rest).sum()               # the corners fade
 
 
+def _near(frame, dice, k):
+    """Mask of the frame's pixels within k x its side of any of `dice`."""
+    yy, xx = np.mgrid[0:frame.shape[0], 0:frame.shape[1]]
+    return np.any([np.hypot(xx - d.center[0], yy - d.center[1]) < k * d.side for d in dice], axis=0)
+
+
 def test_the_fade_draws_nothing_so_the_rest_of_a_noisy_scene_is_unchanged():
     # The light, glare and noise are drawn after the dice: one draw more for the fade would
     # change every pixel off the dice (and every scene drawn with it).
@@ -119,10 +125,7 @@ def test_the_fade_draws_nothing_so_the_rest_of_a_noisy_scene_is_unchanged():
     even, truth = render_scene(values, **kw)
     faded, truth2 = render_scene(values, ghost_fade=1.0, **kw)
     assert truth2 == truth
-    yy, xx = np.mgrid[0:even.shape[0], 0:even.shape[1]]
-    on_faces = np.zeros(even.shape[:2], bool)
-    for d in truth:
-        on_faces |= np.hypot(xx - d.center[0], yy - d.center[1]) < d.side * 0.62
+    on_faces = _near(even, truth, 0.62)
     assert np.array_equal(faded[~on_faces], even[~on_faces])
     assert not np.array_equal(faded[on_faces], even[on_faces])
 
@@ -135,13 +138,10 @@ def test_finished_dice_differ_from_plain_ones_on_their_own_bodies_only():
     plain, truth = render_scene(values, **kw)
     finished, truth2 = render_scene(values, finishes=1.0, **kw)
     assert truth2 == truth
-    yy, xx = np.mgrid[0:plain.shape[0], 0:plain.shape[1]]
-    on_dice = np.zeros(plain.shape[:2], bool)
-    for d in truth:
-        on_dice |= np.hypot(xx - d.center[0], yy - d.center[1]) < d.side * 0.75
+    on_dice = _near(plain, truth, 0.75)
     assert np.array_equal(finished[~on_dice], plain[~on_dice])
     for d in truth:
-        body = np.hypot(xx - d.center[0], yy - d.center[1]) < d.side * 0.45
+        body = _near(plain, [d], 0.45)
         assert (np.abs(finished[body].astype(int) - plain[body].astype(int)).sum(axis=1) > 30).any()
 
 
