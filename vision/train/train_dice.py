@@ -23,6 +23,9 @@ dependency). The shipped models were made with:
     .venv/bin/python -m vision.train.train_dice wide --minutes 45 --synthetic 500 --tilt 0.5 --syn-share 0.35 \
         --hard 0.3 --cocked 0.12 --see-through 0.08 --seed 62 --resume DIR/dice_cls_wide.pt --lr 5e-4 \
         --out DIR --checkpoint DIR/dice_cls_wide.pt     # then 45 more with translucent dice too
+    .venv/bin/python -m vision.train.train_dice wide --minutes 45 --synthetic 500 --tilt 0.5 --syn-share 0.35 \
+        --hard 0.3 --cocked 0.12 --see-through 0.08 --finishes 0.12 --seed 71 --resume DIR/dice_cls_wide.pt \
+        --lr 5e-4 --out DIR --checkpoint DIR/dice_cls_wide.pt   # then 45 more with marbled, glittery, clear dice
     .venv/bin/python -m vision.train.sweep --models DIR          # thresholds on "val"
     .venv/bin/python -m vision.train.eval_heldout --models DIR   # held-out figures
 
