@@ -267,14 +267,16 @@ def _finish(img, centre, s, angle, body, rng, kind, under=None) -> None:
     mask = np.zeros((h, w), np.float32)
     _rounded(mask, cx - r0[0], cy - r0[1], s, angle, s * 0.16, (1.0,))
     roi = img[r0[1]:r1[1], r0[0]:r1[0]]
+    a = math.radians(angle)
+    e1, e2 = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])   # the die's axes
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    xx, yy = (xx + r0[0] - cx) / s, (yy + r0[1] - cy) / s     # die sides from its centre
+    xx, yy = (xx + r0[0] - cx) / s, (yy + r0[1] - cy) / s     # image axes, in die sides from its centre
     if kind == "marbled":
-        smooth = lambda: cv2.resize(rng.normal(0, 1, (5, 5)).astype(np.float32), (w, h),  # noqa: E731
-                                    interpolation=cv2.INTER_CUBIC)
         t = rng.uniform(0, math.pi)
         bands = math.tau * rng.uniform(1.0, 3.0) * (xx * math.cos(t) + yy * math.sin(t))
-        veins = 0.5 + 0.5 * np.sin(bands + rng.uniform(1.5, 5.0) * smooth())
+        amount = rng.uniform(1.5, 5.0)
+        bend = cv2.resize(rng.normal(0, 1, (5, 5)).astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC)
+        veins = 0.5 + 0.5 * np.sin(bands + amount * bend)
         weight = (veins ** rng.uniform(1.0, 4.0) * rng.uniform(0.5, 1.0) * mask)[..., None]
         other = rng.integers(0, 256, 3).astype(np.float32)
         roi[:] = roi * (1 - weight) + other * weight
@@ -282,17 +284,20 @@ def _finish(img, centre, s, angle, body, rng, kind, under=None) -> None:
         flecks = np.zeros((h, w), np.float32)
         colour = np.full(3, 250.0 if rng.random() < 0.7 else 15.0, np.float32)
         for _ in range(int(rng.integers(15, 120))):
-            p = np.array([cx, cy]) + s * rng.uniform(-0.45, 0.45, 2) - np.array(r0)
+            u, v = rng.uniform(-0.45, 0.45, 2)
+            p = np.array([cx, cy]) + s * (u * e1 + v * e2) - np.array(r0)
             cv2.circle(flecks, (int(round(p[0] * 4)), int(round(p[1] * 4))),
                        max(1, int(round(rng.uniform(0.006, 0.017) * s * 4))), float(rng.uniform(0.3, 0.9)),
                        -1, cv2.LINE_AA, shift=2)
         g = (flecks * mask)[..., None]
         roi[:] = roi * (1 - g) + colour * g
-    elif kind == "clear" and under is not None:
+    elif kind == "clear":
         opaque = rng.uniform(0.3, 0.7)
         tint = np.array(body, np.float32) / max(1.0, float(max(body)))
         seen = under * tint * rng.uniform(0.9, 1.3)
-        rim = np.clip(1 - rng.uniform(0.2, 0.5) * (4 * np.maximum(abs(xx), abs(yy)) ** 2), 0, 1)[..., None]
+        # darker towards the die's edges (in its own axes: a turned die's corners no darker)
+        edge = np.maximum(abs(xx * e1[0] + yy * e1[1]), abs(xx * e2[0] + yy * e2[1]))
+        rim = np.clip(1 - rng.uniform(0.2, 0.5) * (2 * edge) ** 2, 0, 1)[..., None]
         m = mask[..., None]
         roi[:] = roi * (1 - m) + m * (opaque * roi + (1 - opaque) * seen) * rim
 

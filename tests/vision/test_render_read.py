@@ -111,10 +111,11 @@ def test_a_fading_ghost_keeps_the_middle_pip_and_dims_the_corners(top):
     assert ghost(faded, rest).sum() < 0.4 * ghost(even, rest).sum()               # the corners fade
 
 
-def _near(frame, dice, k):
-    """Mask of the frame's pixels within k x its side of any of `dice`."""
+def _near(frame, dice, k, inner=0.0):
+    """Mask of the frame's pixels within k x its side of any of `dice` (and beyond inner x it)."""
     yy, xx = np.mgrid[0:frame.shape[0], 0:frame.shape[1]]
-    return np.any([np.hypot(xx - d.center[0], yy - d.center[1]) < k * d.side for d in dice], axis=0)
+    return np.any([(r < k * d.side) & (r > inner * d.side)
+                   for d in dice for r in [np.hypot(xx - d.center[0], yy - d.center[1])]], axis=0)
 
 
 def test_the_fade_draws_nothing_so_the_rest_of_a_noisy_scene_is_unchanged():
@@ -130,21 +131,6 @@ def test_the_fade_draws_nothing_so_the_rest_of_a_noisy_scene_is_unchanged():
     assert not np.array_equal(faded[on_faces], even[on_faces])
 
 
-def test_finished_dice_differ_from_plain_ones_on_their_own_bodies_only():
-    """finishes (session 18): real dice are marbled, glittery or clear, not one flat colour.
-    The same scene and truth; the tray and shadows untouched; every die's body changed."""
-    kw = dict(seed=8, die_px=60, noise=0, light=0, colours=RED_DIE)
-    values = [2, 4, 6, 1, 3, 5]
-    plain, truth = render_scene(values, **kw)
-    finished, truth2 = render_scene(values, finishes=1.0, **kw)
-    assert truth2 == truth
-    on_dice = _near(plain, truth, 0.75)
-    assert np.array_equal(finished[~on_dice], plain[~on_dice])
-    for d in truth:
-        body = _near(plain, [d], 0.45)
-        assert (np.abs(finished[body].astype(int) - plain[body].astype(int)).sum(axis=1) > 30).any()
-
-
 @pytest.fixture
 def one_finish(monkeypatch):
     """Make render_scene's finished dice all of one kind."""
@@ -153,11 +139,38 @@ def one_finish(monkeypatch):
     return lambda kind: monkeypatch.setattr(render, "FINISHES", (kind,))
 
 
+@pytest.mark.parametrize("kind", ["marbled", "glitter", "clear"])
+def test_a_finish_changes_each_die_body_only_and_under_its_pips(one_finish, kind):
+    """finishes (session 18): real dice are marbled, glittery or clear, not one flat colour.
+    The same scene and truth; nothing changes beyond each die's own (turned) square; every
+    die's body changes; its pips, drawn after the finish, stay as they were."""
+    from vision.render import FINISHES, _PIPS
+    assert kind in FINISHES
+    one_finish(kind)
+    kw = dict(seed=8, die_px=60, noise=0, light=0, colours=RED_DIE)
+    values = [2, 4, 6, 1, 3, 5]
+    plain, truth = render_scene(values, **kw)
+    finished, truth2 = render_scene(values, finishes=1.0, **kw)
+    assert truth2 == truth
+    changed = np.abs(finished.astype(int) - plain.astype(int)).sum(axis=2)
+    yy, xx = np.mgrid[0:plain.shape[0], 0:plain.shape[1]]
+    beyond = np.ones(plain.shape[:2], bool)
+    for d in truth:
+        a = math.radians(d.angle)
+        e1, e2 = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
+        u = (xx - d.center[0]) * e1[0] + (yy - d.center[1]) * e1[1]
+        v = (xx - d.center[0]) * e2[0] + (yy - d.center[1]) * e2[1]
+        beyond &= np.maximum(abs(u), abs(v)) > d.side / 2 + 1.5
+        assert (changed[_near(plain, [d], 0.45)] > 30).any()
+        for i, j in _PIPS[d.value]:
+            pip = np.array(d.center) + 0.27 * d.side * (i * e1 + j * e2)
+            assert changed[np.hypot(xx - pip[0], yy - pip[1]) < 0.05 * d.side].max() == 0
+    assert changed[beyond].max() == 0
+
+
 def _face(frame, die, inner, outer):
     """The frame's pixels at inner-outer x the die's side from its centre."""
-    yy, xx = np.mgrid[0:frame.shape[0], 0:frame.shape[1]]
-    r = np.hypot(xx - die.center[0], yy - die.center[1]) / die.side
-    return frame[(r > inner) & (r < outer)].astype(float)
+    return frame[_near(frame, [die], outer, inner)].astype(float)
 
 
 def test_a_marbled_die_swirls_a_second_colour_through_its_body(one_finish):

@@ -81,8 +81,9 @@ def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False, fi
     photos (strength drawn from GHOSTS, ghost_fade 1); with `tilt`, the scenes seen aslant
     stay opaque (vision.render draws a tilted die opaque).
     finishes: every die drawn flat has a real die's body (marbled, glitter or clear:
-    vision.render.FINISHES); the draws here are the same, so scene i is scene i of the
-    plain set (dice, tray, light) with other dice bodies (and other pixel noise)."""
+    vision.render.FINISHES); the draws here are the same, so scene i has the plain set's
+    dice (places and values), tray and light strength, its dice colours after the first,
+    the light's direction, glare and noise drawn anew."""
     from ..render import render_scene
 
     rng = np.random.default_rng(seed)

@@ -262,7 +262,7 @@ def cls_batch(srcs, n, rng):
             xs[i] = colour_aug(c, rng, GREY)
             continue
         pick = SEE_THROUGH if SEE_THROUGH and rng.random() < SEE_THROUGH_SHARE else srcs
-        if pick is srcs and FINISHED and rng.random() < FINISHES_SHARE:
+        if pick is srcs and FINISHES_SHARE and FINISHED and rng.random() < FINISHES_SHARE:
             pick = FINISHED
         if pick is REAL and HARD and rng.random() < 0.08:
             k, cx, cy, side = HARD[rng.integers(len(HARD))]
