@@ -12,8 +12,9 @@ best: big dark dice seen close (uncalibrated), dice cut by the frame at
 every size, a die cocked on an edge, translucent dice whose bottom face's
 middle pip shows through, dice with marbled, glittery or clear bodies, and
 patterned cloths and blocky noise with no die at all. One OpenCV thread
-throughout. Prints figures; asserts nothing (targets are in docs/vision.md). `--models DIR`: the .onnx files of another
-training run; `--vouch P`: the reader's P_VOUCH.
+throughout. Prints figures; asserts nothing (targets are in docs/vision.md).
+`--models DIR`: the .onnx files of another training run; `--vouch P`: the
+reader's P_VOUCH.
 """
 
 from __future__ import annotations
