@@ -29,7 +29,8 @@ vision/train/train_dice.py; docs/vision.md gives the data and the figures.
    makes them unsure, as does a second look that disagrees with the first
    (whose best guess may be "not a die", below P_NOT_DIE);
    so do a faint detection and a die cut by the frame (box more than EDGE
-   out of it; more than NEAR_EDGE out, it needs P_CHECK, pips or not).
+   out of it; more than NEAR_EDGE out, it needs P_CHECK, pips or not), and
+   a die peaked close beside a stronger unsure one (`beside_unclear`).
    Any die not given a value is reported with value None ("unsure"), so
    the table looks.
 4. Close-up (`close_up`, uncalibrated only): dice too big for the detector
@@ -62,7 +63,7 @@ DET_MIN = 128            # a smaller detector input is padded to this (the side 
 CLS = 48                 # classifier crop size, pixels
 CROP = 1.2               # crop side / die side
 HEAT_T = 0.3             # detector peak threshold
-NMS = 0.6                # peaks closer than NMS x die side are one die
+NMS = 0.6                # peaks closer than NMS x the mean of their sides are one die
 P_SURE = 0.7             # classifier probability needed to give a value (chosen on "val")
 P_NOT_DIE = 0.6          # classifier "not a die" probability that drops a detection
 MIN_SCORE = 0.4          # detector score below which a die is never given a value
@@ -237,8 +238,12 @@ def _peaks(frame: np.ndarray, scale: float | None):
 
 
 def _apart(peak, others) -> bool:
-    """Whether detector peak (cx, cy, side, score) is another die than each of `others`."""
-    return all(math.hypot(peak[0] - k[0], peak[1] - k[1]) > NMS * max(peak[2], k[2]) for k in others)
+    """Whether detector peak (cx, cy, side, score) is another die than each of `others`.
+
+    Against the mean of the two sides: against the bigger one (before session 19), a
+    small die touching a big one was that die (a 33 px die 26 px from a 45 px one's
+    centre, beyond 0.6 x 33 but within 0.6 x 45)."""
+    return all(math.hypot(peak[0] - k[0], peak[1] - k[1]) > NMS * (peak[2] + k[2]) / 2 for k in others)
 
 
 def detect(frame: np.ndarray, die_px: float | None = None) -> list[tuple[float, float, float, float]]:
@@ -443,11 +448,12 @@ def _read(frame: np.ndarray, config, cross_check: bool | None) -> tuple[Reading,
     # never dropped, and nothing dropped comes back.
     probs = np.where(relooked[:, None], wide, first)
     backs = backed(first, wide, vouch)
-    dice, dropped = [], []
+    dice, dropped, kept = [], [], []
     for (cx, cy, side, score), p, p1, again, c, ok, b in zip(dets, probs, first, relooked, cut, valuable, backs):
         if p1[0] >= P_NOT_DIE:
             dropped.append((cx, cy, side))
             continue
+        kept.append((cx, cy, side, score))
         # The first net's best guess, "not a die" (0) included: a die it more likely
         # calls no die (a hand over it, say) gets no value from the wider net alone.
         was = int(np.argmax(p1)) if again else None
@@ -458,4 +464,20 @@ def _read(frame: np.ndarray, config, cross_check: bool | None) -> tuple[Reading,
         value, reason = judge(p, score, c, pips, was, side, bool(b))
         box = (int(round(cx - side / 2)), int(round(cy - side / 2)), int(round(side)), int(round(side)))
         dice.append(Die(value, (cx, cy), box, float(p[1:].max()), reason, side))
-    return Reading(tuple(in_reading_order(dice)), W, H), dropped
+    return Reading(tuple(in_reading_order(beside_unclear(dice, kept))), W, H), dropped
+
+
+def beside_unclear(dice: list, peaks: list) -> list:
+    """`dice`, but a valued one unsure ("crowded") when its peak (cx, cy, side, score) lies
+    within NMS x the bigger side of a stronger peak whose die is unsure. One die, one
+    peak took the two for one die until session 19 (`_apart`): a small die touching a
+    bigger one, but also a side face of a die cocked on an edge, read as a die of its
+    own beside its unclear top face."""
+    out = []
+    for d, (cx, cy, side, score) in zip(dice, peaks):
+        if d.value is not None and any(
+                o.value is None and sc > score and math.hypot(cx - x, cy - y) <= NMS * max(side, s)
+                for o, (x, y, s, sc) in zip(dice, peaks)):
+            d = Die(None, d.center, d.box, d.confidence, "crowded", d.side)
+        out.append(d)
+    return out

@@ -33,7 +33,7 @@ class Die:
         value (of its most likely value for an unsure die). Pip reader: how
         clearly pips and blank face positions separate.
     reason: for unsure dice, a short word on why ("unclear", "faint", "edge", "small",
-        "disagree" for the learned reader; "pattern", "faint"... for the pips).
+        "disagree", "crowded" for the learned reader; "pattern", "faint"... for the pips).
     side: the die's size in pixels as the reader measures it (learned reader:
         side of the square box around the die; pip reader: the top face's
         side; 0 if unknown); what calibration stores as die_px. Not in JSON.

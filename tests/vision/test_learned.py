@@ -135,6 +135,78 @@ def test_die_size_estimate_follows_the_dice():
             assert 0.75 * box < d[2] < 1.5 * box, (die_px, box, d)
 
 
+def _beside(big, small, seed):
+    """A rendered die of `big` px with one of `small` px touching it on the right or left
+    (mixed sets: the nell-byler photos have 33 px dice beside 47 px ones), and the small
+    die's (value, centre)."""
+    rng = np.random.default_rng(seed)
+    bv, sv = (int(v) for v in rng.integers(1, 7, 2))
+    img, (a,) = render_scene([bv], seed=seed, die_px=big, noise=0, light=0)
+    other, (b,) = render_scene([sv], seed=seed + 1, die_px=small, noise=0, light=0)
+    r, bx, by = int(0.75 * b.side), int(round(b.center[0])), int(round(b.center[1]))
+    patch = other[by - r:by + r, bx - r:bx + r]
+    gap = (a.side + b.side) / 2 + 2
+    cx = a.center[0] + gap if a.center[0] + gap + r < img.shape[1] else a.center[0] - gap
+    x0, y0 = int(round(cx)) - r, int(round(a.center[1])) - r
+    die = np.abs(patch.astype(int) - np.array((120, 110, 40))).sum(axis=2) > 40   # not the tray
+    img[y0:y0 + 2 * r, x0:x0 + 2 * r][die] = patch[die]
+    return img, a, (sv, (cx, a.center[1]))
+
+
+def test_a_small_die_touching_a_bigger_one_is_a_die_of_its_own():
+    # The detector peaks on both, but one die, one peak measured their distance against
+    # the bigger die's side until session 19 and dropped the small one: 3 of these 8 were
+    # reported. A die missed with nothing unsure left to show it is a silent error.
+    seen = 0
+    for seed in range(0, 80, 10):
+        img, big, (value, (cx, cy)) = _beside(80, 45, seed)
+        r = learned.read_learned(img)
+        small = [d for d in r.dice if np.hypot(d.center[0] - cx, d.center[1] - cy) < 45 / 2]
+        other = [d for d in r.dice if np.hypot(d.center[0] - big.center[0], d.center[1] - big.center[1]) < 40]
+        assert all(d.value in (None, value) for d in small) and all(d.value in (None, big.value) for d in other)
+        seen += bool(small)
+    assert seen >= 6
+
+
+def test_one_die_one_peak_weighs_both_dice_sizes():
+    # The two peaks of a fit photo (IMG_20191208_111446): a 5 of 33 px touching a 2 of 47.
+    assert learned._apart((538.9, 184.4, 30.1, 0.77), [(539.4, 210.4, 45.6, 0.82)])
+    # Dice of one size: as before, within NMS x their side is one die.
+    assert not learned._apart((100.0, 100.0, 60.0, 0.8), [(100.0 + 0.59 * 60, 100.0, 60.0, 0.9)])
+    assert learned._apart((100.0, 100.0, 60.0, 0.8), [(100.0 + 0.61 * 60, 100.0, 60.0, 0.9)])
+    # A peak on a pip of a big die, a third of its side off centre, is that die.
+    assert not learned._apart((345.0, 300.0, 40.0, 0.5), [(300.0, 300.0, 150.0, 0.9)])
+
+
+def test_a_die_peaked_close_to_a_stronger_unsure_one_may_be_its_side_face_and_is_unsure():
+    # A die cocked on an edge peaks on its top face and on the side face beside it, which
+    # may read clearly (a rendered die leaning 49 deg: a 4 at 0.97 beside its unsure top).
+    close = 0.55 * 60
+    dice = [_die(None, 100.0, 100.0, 60.0, "disagree"), _die(4, 100.0 + close, 100.0, 60.0)]
+    out = learned.beside_unclear(dice, [(100.0, 100.0, 60.0, 0.62), (100.0 + close, 100.0, 60.0, 0.61)])
+    assert [(d.value, d.reason) for d in out] == [(None, "disagree"), (None, "crowded")]
+    assert out[1].center == dice[1].center and out[1].box == dice[1].box
+    # Beside a stronger die that is valued, or a weaker unsure one, or far enough: kept.
+    valued = [_die(5, 100.0, 100.0, 60.0), dice[1]]
+    weaker = [_die(None, 100.0, 100.0, 60.0, "faint"), dice[1]]
+    peaks = [(100.0, 100.0, 60.0, 0.62), (100.0 + close, 100.0, 60.0, 0.61)]
+    assert learned.beside_unclear(valued, peaks) == valued
+    assert learned.beside_unclear(weaker, [peaks[0][:3] + (0.3,), peaks[1]]) == weaker
+    far = [(100.0, 100.0, 60.0, 0.62), (100.0 + 0.61 * 60, 100.0, 60.0, 0.61)]
+    assert learned.beside_unclear(dice, far) == dice
+
+
+def test_no_value_beside_a_cocked_die_from_its_own_side_face():
+    # The cocked-dice stress set's roll 36: a 1 leaning 49 deg, two of its faces 40 px
+    # apart; its top unsure, the side face a 4 at 0.97 when kept as a die of its own.
+    img, truth = render_scene([1, 1], seed=2036, size=(640, 480), die_px=59.5, touching=True,
+                              cocked=[48.7, 0.0])
+    x, y, w, h = truth[0].box
+    on_it = [d for d in learned.read_learned(img).dice
+             if x <= d.center[0] <= x + w and y <= d.center[1] <= y + h]
+    assert len(on_it) >= 1 and all(d.value is None for d in on_it), on_it
+
+
 def test_calibrated_size_and_tray_area_are_used():
     img, truth = render_scene([4, 1, 3], seed=8, die_px=60)
     cfg = Config(die_px=60.0)

@@ -27,3 +27,14 @@ def test_rune55_gray_first_60_images(shared_folder):
     n = total.labelled
     assert (total.wrong + total.phantoms_valued) / n <= 0.03, total.errors
     assert total.correct / n >= 0.5
+
+
+def test_small_dice_touching_bigger_ones_are_read(shared_folder):
+    # Two "fit" photos with a 33 px die touching a 45 px one: each was read complete with
+    # that die missing until session 19 (one die, one peak against the bigger die's side).
+    folder = shared_folder("nell-byler")
+    names = {"IMG_20191208_111446.jpg", "IMG_20191208_111710.jpg"}
+    total, _ = bench.run(folder, time_720p=False, only=names.__contains__, errata=bench.ERRATA)
+    assert total.images == 2 and total.labelled == 32
+    assert (total.missed, total.complete_wrong, total.wrong) == (0, 0, 0), total.errors
+    assert total.exact_rolls == 2
