@@ -242,7 +242,9 @@ def _apart(peak, others) -> bool:
 
     Against the mean of the two sides: against the bigger one (before session 19), a
     small die touching a big one was that die (a 33 px die 26 px from a 45 px one's
-    centre, beyond 0.6 x 33 but within 0.6 x 45)."""
+    centre, beyond 0.6 x 33 but within 0.6 x 45). In the auto-zoom's merge this also
+    keeps some first-pass peaks on a big die's corner pips, which the first net drops
+    (docs/vision.md, "Session 19": the bigger side there missed a real die)."""
     return all(math.hypot(peak[0] - k[0], peak[1] - k[1]) > NMS * (peak[2] + k[2]) / 2 for k in others)
 
 
@@ -474,7 +476,7 @@ def beside_unclear(dice: list, peaks: list) -> list:
     bigger one, but also a side face of a die cocked on an edge, read as a die of its
     own beside its unclear top face."""
     out = []
-    for d, (cx, cy, side, score) in zip(dice, peaks):
+    for d, (cx, cy, side, score) in zip(dice, peaks, strict=True):
         if d.value is not None and any(
                 o.value is None and sc > score and math.hypot(cx - x, cy - y) <= NMS * max(side, s)
                 for o, (x, y, s, sc) in zip(dice, peaks)):

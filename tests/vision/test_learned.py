@@ -194,6 +194,8 @@ def test_a_die_peaked_close_to_a_stronger_unsure_one_may_be_its_side_face_and_is
     assert learned.beside_unclear(weaker, [peaks[0][:3] + (0.3,), peaks[1]]) == weaker
     far = [(100.0, 100.0, 60.0, 0.62), (100.0 + 0.61 * 60, 100.0, 60.0, 0.61)]
     assert learned.beside_unclear(dice, far) == dice
+    with pytest.raises(ValueError):     # a die without its peak: never matched to another's
+        learned.beside_unclear(dice, peaks[:1])
 
 
 def test_no_value_beside_a_cocked_die_from_its_own_side_face():
