@@ -480,6 +480,6 @@ def beside_unclear(dice: list, peaks: list) -> list:
         if d.value is not None and any(
                 o.value is None and sc > score and math.hypot(cx - x, cy - y) <= NMS * max(side, s)
                 for o, (x, y, s, sc) in zip(dice, peaks)):
-            d = Die(None, d.center, d.box, d.confidence, "crowded", d.side)
+            d = replace(d, value=None, reason="crowded")
         out.append(d)
     return out

@@ -226,11 +226,11 @@ def _draw_die(img, d: RenderedDie, body, pipc, ss, pip_scale, rng, see_through=0
     rim = tuple(0.7 * c for c in body)
     _rounded(img, cx, cy, s, d.angle, s * 0.16, rim)
     _rounded(img, cx, cy, s * 0.9, d.angle, s * 0.14, body)
-    if finish:
-        _finish(img, (cx, cy), s, d.angle, body, rng, finish, under)
     a = math.radians(d.angle)
     e1 = np.array([math.cos(a), math.sin(a)])
     e2 = np.array([-math.sin(a), math.cos(a)])
+    if finish:
+        _finish(img, (cx, cy), e1, e2, s, d.angle, body, rng, finish, under)
     step = 0.27 * s
     pr = 0.085 * s * pip_scale * (1.35 if d.value == 1 else 1.0)
     if see_through > 0:
@@ -251,14 +251,14 @@ def _around(img, cx, cy, s) -> tuple[tuple[int, int], tuple[int, int]]:
             (int(min(img.shape[1], cx + s)), int(min(img.shape[0], cy + s))))
 
 
-def _finish(img, centre, s, angle, body, rng, kind, under=None) -> None:
+def _finish(img, centre, e1, e2, s, angle, body, rng, kind, under=None) -> None:
     """A real die's body over the flat colour just drawn, before its pips:
     - `marbled`: swirls of a second colour (a vein pattern bent by smooth noise);
     - `glitter`: flecks a fifth of a pip across or less, light or dark (on a die
       read by its pips, the specks that must not count as pips);
     - `clear`: the tray seen through a tinted body (`under`: the image before the
       die was drawn), the rim darker than the middle, as refraction makes it.
-    centre, s: the die's centre and side on the supersampled image."""
+    centre, e1, e2, s: the die's centre, face axes and side on the supersampled image."""
     cx, cy = centre
     r0, r1 = _around(img, cx, cy, s)
     h, w = r1[1] - r0[1], r1[0] - r0[0]
@@ -267,8 +267,6 @@ def _finish(img, centre, s, angle, body, rng, kind, under=None) -> None:
     mask = np.zeros((h, w), np.float32)
     _rounded(mask, cx - r0[0], cy - r0[1], s, angle, s * 0.16, (1.0,))
     roi = img[r0[1]:r1[1], r0[0]:r1[0]]
-    a = math.radians(angle)
-    e1, e2 = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])   # the die's axes
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     xx, yy = (xx + r0[0] - cx) / s, (yy + r0[1] - cy) / s     # image axes, in die sides from its centre
     if kind == "marbled":
