@@ -71,8 +71,11 @@ def cmd_bench(a) -> int:
                                    errata=a.errata)
         if not total.images and not total.unreadable:
             raise ReadError(f"{folder}: no images to read (labels.csv names none, images/ holds none)")
+        # As given, a wrong label costs any reader: say how much, so the figures can be judged.
+        best = (bench.best_possible(folder, total.names)
+                if not a.errata and bench.read_errata(bench.ERRATA, folder) else None)
         print(bench.report(folder, total, buckets, show_errors=a.errors,
-                           reader=cfg.reader if cfg is not None else "learned", errata=a.errata))
+                           reader=cfg.reader if cfg is not None else "learned", errata=a.errata, best=best))
         if a.sheet:
             _write_sheet(a.sheet, folder, total.looks, several=len(a.dirs) > 1)
         print()

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from .image_file import load_image
-from .reading import Reading, ReadError
+from .reading import Die, Reading, ReadError
 from .sheet import Look
 
 
@@ -50,6 +50,7 @@ class Tally:
     errors: list = field(default_factory=list)
     unreadable: list = field(default_factory=list)   # "image: why" for each image not read
     looks: list = field(default_factory=list)   # vision.sheet.Look of every die not read right
+    names: list = field(default_factory=list)   # the images scored
 
     def add(self, other: "Tally") -> None:
         for f in ("images", "labelled", "correct", "wrong", "unsure", "missed", "phantoms",
@@ -267,46 +268,68 @@ def run(folder: str, limit: int | None = None, time_720p: bool = True, config=No
             read(f720, config)
             total.times_720p.append(time.perf_counter() - t0)
             total.cpu_720p.append(time.process_time() - c0)
-        t = Tally(images=1, labelled=len(labs))
-        pairs, extra, missed = match(reading, labs)
-        for die, lab in pairs:
-            if die.value is None:
-                t.unsure += 1
-                total.confusion[lab[0]]["?"] += 1
-                total.looks.append(Look(name, "unsure", lab[0], None, die.confidence, lab[1:]))
-            elif die.value == lab[0]:
-                t.correct += 1
-                total.confusion[lab[0]][die.value] += 1
-            else:
-                t.wrong += 1
-                total.looks.append(Look(name, "wrong", lab[0], die.value, die.confidence, lab[1:]))
-                total.confusion[lab[0]][die.value] += 1
-                total.errors.append(f"{name}: label {lab[0]} at ({lab[1] + lab[3] / 2:.0f},"
-                                    f"{lab[2] + lab[4] / 2:.0f}) read as {die.value}"
-                                    f" (conf {die.confidence:.2f})")
-        for lab in missed:
-            t.missed += 1
-            total.confusion[lab[0]]["-"] += 1
-            total.looks.append(Look(name, "missed", lab[0], None, None, lab[1:]))
-        for die in extra:
-            t.phantoms += 1
-            total.phantom_values[die.value if die.value is not None else "?"] += 1
-            if die.value is not None:
-                t.phantoms_valued += 1
-                total.looks.append(Look(name, "phantom", None, die.value, die.confidence, die.box))
-                total.errors.append(f"{name}: phantom {die.value} at ({die.center[0]:.0f},"
-                                    f"{die.center[1]:.0f}) conf {die.confidence:.2f}")
-        t.exact_rolls = int(t.correct == len(labs) and not extra)
-        t.complete_wrong = int(complete_but_wrong(reading, [lab[0] for lab in labs]))
-        if t.complete_wrong:
-            total.errors.append(f"{name}: read complete as {sorted(reading.values)}, "
-                                f"labelled {sorted(lab[0] for lab in labs)}")
+        t = score(name, reading, labs, total)
+        total.names.append(name)
         if verbose:
             print(f"{name}: {t.correct}/{len(labs)} wrong {t.wrong} unsure {t.unsure}"
                   f" missed {t.missed} phantoms {t.phantoms}")
         total.add(t)
         buckets[bucket(len(labs))].add(t)
     return total, dict(buckets)
+
+
+def score(name: str, reading: Reading, labs: list, total: Tally) -> Tally:
+    """One image's tally: `reading` matched to its labels `labs` [(value, x, y, w, h)]. The
+    confusion, the dice not read right and the silent errors go to `total`."""
+    t = Tally(images=1, labelled=len(labs))
+    pairs, extra, missed = match(reading, labs)
+    for die, lab in pairs:
+        if die.value is None:
+            t.unsure += 1
+            total.confusion[lab[0]]["?"] += 1
+            total.looks.append(Look(name, "unsure", lab[0], None, die.confidence, lab[1:]))
+        elif die.value == lab[0]:
+            t.correct += 1
+            total.confusion[lab[0]][die.value] += 1
+        else:
+            t.wrong += 1
+            total.looks.append(Look(name, "wrong", lab[0], die.value, die.confidence, lab[1:]))
+            total.confusion[lab[0]][die.value] += 1
+            total.errors.append(f"{name}: label {lab[0]} at ({lab[1] + lab[3] / 2:.0f},"
+                                f"{lab[2] + lab[4] / 2:.0f}) read as {die.value}"
+                                f" (conf {die.confidence:.2f})")
+    for lab in missed:
+        t.missed += 1
+        total.confusion[lab[0]]["-"] += 1
+        total.looks.append(Look(name, "missed", lab[0], None, None, lab[1:]))
+    for die in extra:
+        t.phantoms += 1
+        total.phantom_values[die.value if die.value is not None else "?"] += 1
+        if die.value is not None:
+            t.phantoms_valued += 1
+            total.looks.append(Look(name, "phantom", None, die.value, die.confidence, die.box))
+            total.errors.append(f"{name}: phantom {die.value} at ({die.center[0]:.0f},"
+                                f"{die.center[1]:.0f}) conf {die.confidence:.2f}")
+    t.exact_rolls = int(t.correct == len(labs) and not extra)
+    t.complete_wrong = int(complete_but_wrong(reading, [lab[0] for lab in labs]))
+    if t.complete_wrong:
+        total.errors.append(f"{name}: read complete as {sorted(reading.values)}, "
+                            f"labelled {sorted(lab[0] for lab in labs)}")
+    return t
+
+
+def best_possible(folder: str, names, errata: str = ERRATA) -> Tally:
+    """What a reader right on every die of `names` would score against the labels as given,
+    "right" being what the errata say each die shows: every labelled die valued as
+    corrected, and the dice labels.csv misses too. No reader can beat it on these labels
+    (a label found wrong costs its roll whatever is read)."""
+    given, shown = load_labels(folder), load_labels(folder, errata)
+    total = Tally()
+    for name in names:
+        dice = tuple(Die(v, _centre((x, y, w, h)), (int(x), int(y), int(w), int(h)), 1.0)
+                     for v, x, y, w, h in shown.get(name, []))
+        total.add(score(name, Reading(dice, 0, 0), given.get(name, []), total))
+    return total
 
 
 def _pct(a: int, b: int) -> str:
@@ -330,7 +353,9 @@ def _load() -> str:
 
 
 def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reader: str = "learned",
-           errata: str | None = None) -> str:
+           errata: str | None = None, best: Tally | None = None) -> str:
+    """The bench's figures for one folder; `best`, if given, is `best_possible` for the same
+    images: the ceiling the labels as given put on any reader."""
     n = total.labelled
     fixed = len(read_errata(errata, folder)) if errata else 0
     lines = [
@@ -353,6 +378,11 @@ def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reade
         f"((wrong + valued phantoms) / labelled)",
         f"complete but wrong {_pct(total.complete_wrong, total.images)}  ({total.complete_wrong}/"
         f"{total.images} images: no die unsure, the values not the roll's)",
+        *([f"best possible      per-die {_pct(best.correct, best.labelled)}, per-roll "
+           f"{_pct(best.exact_rolls, best.images)}, wrong {_pct(best.wrong, best.labelled)} "
+           f"({best.wrong}), valued phantoms {best.phantoms_valued}: a reader right on every die, "
+           f"scored on these labels ({best.images - best.exact_rolls} of {best.images} images have "
+           f"a label found wrong; --errata scores against the corrected ones)"] if best else []),
         f"time per image     {_ms(total.times)}  (wall clock, as stored, one thread)",
         f"cpu time per image {_ms(total.cpu)}  (process CPU time: unaffected by other load)",
         f"time 1280x720      {_ms(total.times_720p)}  (wall clock, each image fitted to 1280x720)",

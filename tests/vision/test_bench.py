@@ -142,6 +142,43 @@ def test_errata_correct_one_label_and_the_bench_scores_against_it(synthetic_fold
     assert "(1 for this folder)" in bench.report(synthetic_folder, fixed, buckets, errata=fix)
 
 
+def test_best_possible_scores_the_errata_against_the_labels_as_given(synthetic_folder, tmp_path):
+    folder = os.path.basename(synthetic_folder)
+    with open(os.path.join(synthetic_folder, "labels.csv"), newline="") as fh:
+        rows = list(csv.reader(fh))
+    header, first = rows[0], dict(zip(rows[0], rows[1]))
+    wrong = int(first["value"]) % 6 + 1
+    rows[1][1] = str(wrong)                           # img0's die labelled wrongly ...
+    second = dict(zip(header, rows[2]))
+    with open(os.path.join(synthetic_folder, "labels.csv"), "w", newline="") as fh:
+        csv.writer(fh).writerows([header, rows[1]] + rows[3:])     # ... and another die not labelled
+    fix = _errata(tmp_path / "errata.csv",
+                  [[folder, first["image"], first["x"], first["y"], "", "", wrong, first["value"], "by eye"],
+                   [folder, second["image"], second["x"], second["y"], second["w"], second["h"], "-",
+                    second["value"], "not labelled"]], ADDING)
+    names = sorted(bench.load_labels(synthetic_folder))
+    best = bench.best_possible(synthetic_folder, names, fix)
+    labelled = sum(len(v) for v in bench.load_labels(synthetic_folder).values())
+    assert (best.labelled, best.correct, best.wrong, best.phantoms_valued) == (labelled, labelled - 1, 1, 1)
+    broken = {first["image"], second["image"]}
+    assert best.exact_rolls == len(names) - len(broken) and best.images == len(names)
+    # Scored against the corrected labels, that reader is perfect; on no erratum, as given too.
+    assert bench.best_possible(synthetic_folder, [n for n in names if n not in broken], fix).wrong == 0
+    line = [x for x in bench.report(synthetic_folder, best, {}, best=best).splitlines() if "best possible" in x]
+    assert line and f"{len(broken)} of {len(names)} images have a label found wrong" in line[0]
+    assert "best possible" not in bench.report(synthetic_folder, best, {})
+
+
+def test_no_reader_can_meet_the_issues_targets_on_nell_byler_as_labelled(shared_folder):
+    # Ten of its 200 photos have a label found wrong by eye (a wrong value, or a die not
+    # labelled): a reader right on every die scores 95 % per roll and 0.41 % wrong values there,
+    # against the 98 % and 0.2 % the issue asks. The figures reported as given carry that cost.
+    folder = shared_folder("nell-byler")
+    best = bench.best_possible(folder, bench.image_names(folder, bench.load_labels(folder)))
+    assert (best.images, best.images - best.exact_rolls, best.wrong, best.phantoms_valued) == (200, 10, 6, 5)
+    assert best.exact_rolls / best.images < 0.98 and best.wrong / best.labelled > 0.002
+
+
 def test_an_erratum_that_matches_no_label_is_an_error(synthetic_folder, tmp_path):
     folder = os.path.basename(synthetic_folder)
     fix = _errata(tmp_path / "errata.csv", [[folder, "img0.jpg", 1.0, 2.0, 3, 4, "nowhere"]])
