@@ -292,3 +292,20 @@ def test_the_bench_reads_unlabelled_images_as_empty_trays_and_reports_bad_ones(s
     assert sorted(u.split(":")[0] for u in total.unreadable) == ["broken.jpg", "img0.jpg"]
     text = bench.report(synthetic_folder, total, buckets)
     assert "unreadable images 2" in text and "broken.jpg" in text and "cut short" in text
+
+
+def test_the_bench_command_gives_the_ceiling_as_labelled_only(shared_folder):
+    import subprocess
+    import sys
+
+    folder = shared_folder("rune55-gray")
+    names = bench.image_names(folder, bench.load_labels(folder))
+    broken = {f["image"] for f in bench.read_errata(bench.ERRATA, folder)}
+    first = next(i for i, n in enumerate(names) if n in broken) + 1      # the first photo with an erratum
+    run = lambda *extra: subprocess.run([sys.executable, "-m", "vision", "bench", folder, "--limit", str(first),  # noqa: E731
+                                         "--no-720p", *extra], capture_output=True, text=True, timeout=300)
+    as_given, fixed = run(), run("--errata")
+    assert as_given.returncode == fixed.returncode == 0, as_given.stderr + fixed.stderr
+    line = [x for x in as_given.stdout.splitlines() if x.startswith("best possible")]
+    assert line and f"(1 of {first} images have a label found wrong" in line[0]
+    assert "best possible" not in fixed.stdout
