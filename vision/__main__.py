@@ -72,8 +72,13 @@ def cmd_bench(a) -> int:
         if not total.images and not total.unreadable:
             raise ReadError(f"{folder}: no images to read (labels.csv names none, images/ holds none)")
         # As given, a wrong label costs any reader: say how much, so the figures can be judged.
-        best = (bench.best_possible(folder, total.names)
-                if not a.errata and bench.read_errata(bench.ERRATA, folder) else None)
+        best = None
+        if not a.errata and bench.read_errata(bench.ERRATA, folder):
+            try:
+                best = (bench.best_possible(folder, total.names, unlabelled=False),
+                        bench.best_possible(folder, total.names))
+            except ValueError as exc:    # a part copied, or labels.csv corrected: the errata do not fit
+                print(f"vision bench: no 'best possible' line for {folder}: {exc}", file=sys.stderr)
         print(bench.report(folder, total, buckets, show_errors=a.errors,
                            reader=cfg.reader if cfg is not None else "learned", errata=a.errata, best=best))
         if a.sheet:

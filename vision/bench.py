@@ -318,16 +318,20 @@ def score(name: str, reading: Reading, labs: list, total: Tally) -> Tally:
     return t
 
 
-def best_possible(folder: str, names, errata: str = ERRATA) -> Tally:
-    """What a reader right on every die of `names` would score against the labels as given,
-    "right" being what the errata say each die shows: every labelled die valued as
-    corrected, and the dice labels.csv misses too. No reader can beat it on these labels
-    (a label found wrong costs its roll whatever is read)."""
+def best_possible(folder: str, names, errata: str = ERRATA, unlabelled: bool = True) -> Tally:
+    """What a reader right on every die of `names` scores against the labels as given, "right"
+    being what the errata say each die shows: each labelled die valued as corrected and, with
+    `unlabelled`, the dice labels.csv misses valued too (phantoms, as labelled).
+
+    Without `unlabelled` its per-roll figure is the most a reader that values no die as
+    anything it does not show can score on these labels: a roll with a label of the wrong
+    value is lost whatever such a reader reports."""
     given, shown = load_labels(folder), load_labels(folder, errata)
     total = Tally()
     for name in names:
+        labs = shown.get(name, [])[:len(given.get(name, [])) if not unlabelled else None]
         dice = tuple(Die(v, _centre((x, y, w, h)), (int(x), int(y), int(w), int(h)), 1.0)
-                     for v, x, y, w, h in shown.get(name, []))
+                     for v, x, y, w, h in labs)
         total.add(score(name, Reading(dice, 0, 0), given.get(name, []), total))
     return total
 
@@ -353,9 +357,9 @@ def _load() -> str:
 
 
 def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reader: str = "learned",
-           errata: str | None = None, best: Tally | None = None) -> str:
+           errata: str | None = None, best: tuple[Tally, Tally] | None = None) -> str:
     """The bench's figures for one folder; `best`, if given, is `best_possible` for the same
-    images: the ceiling the labels as given put on any reader."""
+    images without and with the unlabelled dice: what the labels as given allow a reader."""
     n = total.labelled
     fixed = len(read_errata(errata, folder)) if errata else 0
     lines = [
@@ -378,11 +382,14 @@ def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reade
         f"((wrong + valued phantoms) / labelled)",
         f"complete but wrong {_pct(total.complete_wrong, total.images)}  ({total.complete_wrong}/"
         f"{total.images} images: no die unsure, the values not the roll's)",
-        *([f"best possible      per-die {_pct(best.correct, best.labelled)}, per-roll "
-           f"{_pct(best.exact_rolls, best.images)}, wrong {_pct(best.wrong, best.labelled)} "
-           f"({best.wrong}), valued phantoms {best.phantoms_valued}: a reader right on every die, "
-           f"scored on these labels ({best.images - best.exact_rolls} of {best.images} images have "
-           f"a label found wrong; --errata scores against the corrected ones)"] if best else []),
+        *([f"best possible      per-roll {_pct(best[0].exact_rolls, best[0].images)} "
+           f"({best[0].exact_rolls}/{best[0].images}): no reader that reads right scores more on these "
+           f"labels (a value label found wrong in {best[0].images - best[0].exact_rolls} of {best[0].images} "
+           f"images); "
+           f"one that values every die right, {best[1].phantoms_valued} unlabelled included: per-die "
+           f"{_pct(best[1].correct, best[1].labelled)}, per-roll {_pct(best[1].exact_rolls, best[1].images)}, "
+           f"wrong {_pct(best[1].wrong, best[1].labelled)} ({best[1].wrong}). --errata scores against "
+           f"the corrected labels"] if best else []),
         f"time per image     {_ms(total.times)}  (wall clock, as stored, one thread)",
         f"cpu time per image {_ms(total.cpu)}  (process CPU time: unaffected by other load)",
         f"time 1280x720      {_ms(total.times_720p)}  (wall clock, each image fitted to 1280x720)",

@@ -2,6 +2,9 @@
 
 import csv
 import os
+import shutil
+import subprocess
+import sys
 
 import cv2
 import numpy as np
@@ -157,26 +160,39 @@ def test_best_possible_scores_the_errata_against_the_labels_as_given(synthetic_f
                    [folder, second["image"], second["x"], second["y"], second["w"], second["h"], "-",
                     second["value"], "not labelled"]], ADDING)
     names = sorted(bench.load_labels(synthetic_folder))
-    best = bench.best_possible(synthetic_folder, names, fix)
     labelled = sum(len(v) for v in bench.load_labels(synthetic_folder).values())
+    best = bench.best_possible(synthetic_folder, names, fix)
     assert (best.labelled, best.correct, best.wrong, best.phantoms_valued) == (labelled, labelled - 1, 1, 1)
-    broken = {first["image"], second["image"]}
-    assert best.exact_rolls == len(names) - len(broken) and best.images == len(names)
-    # Scored against the corrected labels, that reader is perfect; on no erratum, as given too.
-    assert bench.best_possible(synthetic_folder, [n for n in names if n not in broken], fix).wrong == 0
-    line = [x for x in bench.report(synthetic_folder, best, {}, best=best).splitlines() if "best possible" in x]
-    assert line and f"{len(broken)} of {len(names)} images have a label found wrong" in line[0]
+    assert best.exact_rolls == len(names) - 2 and best.images == len(names)
+    # Leaving out the die the labels miss keeps that roll: only the wrong value's is lost.
+    kept = bench.best_possible(synthetic_folder, names, fix, unlabelled=False)
+    assert (kept.wrong, kept.phantoms, kept.exact_rolls) == (1, 0, len(names) - 1)
+    # The same figures as the bench gives a reader that reports those dice.
+    shown = bench.load_labels(synthetic_folder, fix)
+    by_size = {cv2.imread(os.path.join(synthetic_folder, "images", n)).tobytes(): n for n in names}
+    reader = lambda img, cfg: Reading(tuple(Die(v, (x + w / 2, y + h / 2), (int(x), int(y), int(w), int(h)), 1.0)  # noqa: E731
+                                            for v, x, y, w, h in shown[by_size[img.tobytes()]]))
+    run, _ = bench.run(synthetic_folder, time_720p=False, reader=reader)
+    assert [getattr(run, f) for f in ("correct", "wrong", "exact_rolls", "phantoms_valued")] == \
+        [getattr(best, f) for f in ("correct", "wrong", "exact_rolls", "phantoms_valued")]
+    text = bench.report(synthetic_folder, best, {}, best=(kept, best))
+    line = [x for x in text.splitlines() if x.startswith("best possible")]
+    assert line and f"per-roll 75.00% ({len(names) - 1}/{len(names)})" in line[0]
+    assert "1 unlabelled included" in line[0] and f"per-roll {100 * (len(names) - 2) / len(names):.2f}%" in line[0]
     assert "best possible" not in bench.report(synthetic_folder, best, {})
 
 
-def test_no_reader_can_meet_the_issues_targets_on_nell_byler_as_labelled(shared_folder):
-    # Ten of its 200 photos have a label found wrong by eye (a wrong value, or a die not
-    # labelled): a reader right on every die scores 95 % per roll and 0.41 % wrong values there,
-    # against the 98 % and 0.2 % the issue asks. The figures reported as given carry that cost.
+def test_as_labelled_no_reader_that_reads_right_reaches_98_per_cent_per_roll_on_nell_byler(shared_folder):
+    # Six of its 200 photos have a die labelled with a value it does not show: a reader that
+    # values no die as anything it does not show loses those rolls, 97 % per roll at most against
+    # the 98 % the issue asks. Valuing the five real dice the labels miss costs five rolls more.
     folder = shared_folder("nell-byler")
-    best = bench.best_possible(folder, bench.image_names(folder, bench.load_labels(folder)))
-    assert (best.images, best.images - best.exact_rolls, best.wrong, best.phantoms_valued) == (200, 10, 6, 5)
-    assert best.exact_rolls / best.images < 0.98 and best.wrong / best.labelled > 0.002
+    names = bench.image_names(folder, bench.load_labels(folder))
+    kept = bench.best_possible(folder, names, unlabelled=False)
+    every = bench.best_possible(folder, names)
+    assert (kept.images, kept.exact_rolls, kept.wrong, kept.phantoms) == (200, 194, 6, 0)
+    assert (every.exact_rolls, every.wrong, every.phantoms_valued) == (190, 6, 5)
+    assert kept.exact_rolls / kept.images < 0.98
 
 
 def test_an_erratum_that_matches_no_label_is_an_error(synthetic_folder, tmp_path):
@@ -295,17 +311,30 @@ def test_the_bench_reads_unlabelled_images_as_empty_trays_and_reports_bad_ones(s
 
 
 def test_the_bench_command_gives_the_ceiling_as_labelled_only(shared_folder):
-    import subprocess
-    import sys
-
     folder = shared_folder("rune55-gray")
     names = bench.image_names(folder, bench.load_labels(folder))
     broken = {f["image"] for f in bench.read_errata(bench.ERRATA, folder)}
     first = next(i for i, n in enumerate(names) if n in broken) + 1      # the first photo with an erratum
-    run = lambda *extra: subprocess.run([sys.executable, "-m", "vision", "bench", folder, "--limit", str(first),  # noqa: E731
-                                         "--no-720p", *extra], capture_output=True, text=True, timeout=300)
-    as_given, fixed = run(), run("--errata")
+    as_given, fixed = (_bench_cli(folder, "--limit", str(first), *extra) for extra in ((), ("--errata",)))
     assert as_given.returncode == fixed.returncode == 0, as_given.stderr + fixed.stderr
     line = [x for x in as_given.stdout.splitlines() if x.startswith("best possible")]
-    assert line and f"(1 of {first} images have a label found wrong" in line[0]
+    # Its erratum adds a die the labels miss: leaving it out keeps every roll, valuing it costs one.
+    assert line and f"per-roll 100.00% ({first}/{first})" in line[0] and "1 unlabelled included" in line[0]
+    assert f"per-roll {100 * (first - 1) / first:.2f}%" in line[0]
     assert "best possible" not in fixed.stdout
+
+
+def test_the_bench_still_reports_where_the_errata_do_not_fit(synthetic_folder, tmp_path):
+    # A folder named as one the errata know, but another set of photos (a part copied, or its
+    # labels corrected since): the figures as given, and why there is no ceiling, not an error.
+    copy = tmp_path / "copy" / "nell-byler"
+    shutil.copytree(synthetic_folder, copy)
+    p = _bench_cli(str(copy), "--reader", "pips")
+    assert p.returncode == 0, p.stderr
+    assert "per-die accuracy   92.31%  (12/13)" in p.stdout and "best possible" not in p.stdout
+    assert "no 'best possible' line" in p.stderr and "not in the labels" in p.stderr
+
+
+def _bench_cli(folder, *extra):
+    return subprocess.run([sys.executable, "-m", "vision", "bench", folder, "--no-720p", *extra],
+                          capture_output=True, text=True, timeout=300)
