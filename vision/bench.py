@@ -329,6 +329,8 @@ def best_possible(folder: str, names, errata: str = ERRATA, unlabelled: bool = T
     given, shown = load_labels(folder), load_labels(folder, errata)
     total = Tally()
     for name in names:
+        # load_labels corrects labels in place and appends the dice it adds: the first
+        # len(given) are the labelled dice.
         labs = shown.get(name, [])[:len(given.get(name, [])) if not unlabelled else None]
         dice = tuple(Die(v, _centre((x, y, w, h)), (int(x), int(y), int(w), int(h)), 1.0)
                      for v, x, y, w, h in labs)
