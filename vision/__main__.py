@@ -2,7 +2,7 @@
 
     read IMAGE [--json] [--annotate OUT.png] [--calibration FILE] [--reader R]
     bench DIR [DIR ...] [--limit N] [--errors N] [--no-720p] [--calibration FILE] [--reader R]
-          [--errata [CSV]] [--sheet OUT.png]
+          [--sheet OUT.png]
     calibrate FRAME [--out FILE] [--roi] [--annotate OUT.png] [--reader R]
     render OUT.png VALUE [VALUE ...] [--seed N] [--touching]
 
@@ -67,20 +67,11 @@ def cmd_bench(a) -> int:
     for folder in a.dirs:
         if not os.path.isfile(os.path.join(folder, "labels.csv")):
             raise ReadError(f"{folder}: no labels.csv (see ../shared/data/dice/README.md)")
-        total, buckets = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg,
-                                   errata=a.errata)
+        total, buckets = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg)
         if not total.images and not total.unreadable:
             raise ReadError(f"{folder}: no images to read (labels.csv names none, images/ holds none)")
-        # As given, a wrong label costs any reader: say how much, so the figures can be judged.
-        best = None
-        if not a.errata and bench.read_errata(bench.ERRATA, folder):
-            try:
-                best = (bench.best_possible(folder, total.names, unlabelled=False),
-                        bench.best_possible(folder, total.names))
-            except ValueError as exc:    # a part copied, or labels.csv corrected: the errata do not fit
-                print(f"vision bench: no 'best possible' line for {folder}: {exc}", file=sys.stderr)
         print(bench.report(folder, total, buckets, show_errors=a.errors,
-                           reader=cfg.reader if cfg is not None else "learned", errata=a.errata, best=best))
+                           reader=cfg.reader if cfg is not None else "learned"))
         if a.sheet:
             _write_sheet(a.sheet, folder, total.looks, several=len(a.dirs) > 1)
         print()
@@ -160,7 +151,6 @@ def _positive(text: str) -> int:
 
 
 def main(argv=None) -> int:
-    from .bench import ERRATA
     from .detect import READERS
     from .reading import ReadError
 
@@ -180,8 +170,6 @@ def main(argv=None) -> int:
     b.add_argument("--no-720p", action="store_true", help="skip the 1280x720 timing pass")
     b.add_argument("--calibration", metavar="FILE")
     b.add_argument("--reader", choices=READERS, help="learned (default) or pips")
-    b.add_argument("--errata", nargs="?", const=ERRATA, metavar="CSV",
-                   help="score against labels corrected by eye (default vision/label_errata.csv)")
     b.add_argument("--sheet", metavar="OUT.png",
                    help="write a contact sheet of the dice not read right (wrong, unsure, missed, phantom)")
     b.set_defaults(fn=cmd_bench)

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from .image_file import load_image
-from .reading import Die, Reading, ReadError
+from .reading import Reading, ReadError
 from .sheet import Look
 
 
@@ -58,19 +58,9 @@ class Tally:
             setattr(self, f, getattr(self, f) + getattr(other, f))
 
 
-ERRATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "label_errata.csv")
+def load_labels(folder: str) -> dict[str, list[tuple[int, float, float, float, float]]]:
+    """labels.csv -> {image name: [(value, x, y, w, h), ...]}; ValueError naming the line of a bad row."""
 
-
-def load_labels(folder: str, errata: str | None = None) -> dict[str, list[tuple[int, float, float, float, float]]]:
-    """labels.csv -> {image name: [(value, x, y, w, h), ...]}.
-
-    errata: a CSV (`folder,image,x,y,w,h,labelled,shown,note`, like ERRATA) of labels
-    found wrong by eye. A row for this folder replaces the label `labelled` at
-    corner (x, y) by `shown`; a row with `labelled` "-" adds a die labels.csv
-    misses, `shown` in the box (x, y, w, h). A correction that matches no label,
-    or an added die a label already covers, is an error, so an erratum never
-    silently lapses.
-    """
     out: dict[str, list] = defaultdict(list)
     path = os.path.join(folder, "labels.csv")
     with open(path, newline="", encoding="utf-8-sig") as fh:    # -sig: a spreadsheet's BOM
@@ -81,29 +71,6 @@ def load_labels(folder: str, errata: str | None = None) -> dict[str, list[tuple[
                              f"{', '.join(missing)} missing (header: {','.join(rows.fieldnames or ()) or 'none'})")
         for row in rows:
             out[row["image"]].append(_label(row, f"{path}, line {rows.line_num}"))
-    seen = set()
-    for fix in read_errata(errata, folder) if errata else ():
-        key = (fix["image"], fix["x"], fix["y"])
-        if key in seen:
-            raise ValueError(f"{errata}: two rows for the die at ({fix['x']}, {fix['y']}) in {fix['image']}")
-        seen.add(key)
-        labs = out.get(fix["image"])
-        if labs is None:
-            raise ValueError(f"{errata}: {fix['image']} is not in the labels of {folder}")
-        if fix["labelled"] is None:
-            box = fix["x"], fix["y"], fix["w"], fix["h"]
-            if any(_inside(_centre(box), lab[1:]) or _inside(_centre(lab[1:]), box) for lab in labs):
-                raise ValueError(f"{errata}: the die added at ({fix['x']}, {fix['y']}) in {fix['image']} "
-                                 f"of {folder} is already labelled")
-            labs.append((fix["shown"], fix["x"], fix["y"], fix["w"], fix["h"]))
-            continue
-        hit = [i for i, (v, x, y, _, _) in enumerate(labs)
-               if v == fix["labelled"] and abs(x - fix["x"]) < 0.05 and abs(y - fix["y"]) < 0.05]
-        if len(hit) != 1:
-            raise ValueError(f"{errata}: {len(hit)} labels {fix['labelled']} at ({fix['x']}, {fix['y']}) "
-                             f"in {fix['image']} of {folder}, not one")
-        _, x, y, w, h = labs[hit[0]]
-        labs[hit[0]] = (fix["shown"], x, y, w, h)
     return out
 
 
@@ -139,40 +106,8 @@ def _label(row: dict, where: str) -> tuple[int, float, float, float, float]:
 
 
 def source_name(folder: str) -> str:
-    """A data folder's name as errata and sheets know it: its last path part (also for ".")."""
+    """A data folder's name as sheets know it: its last path part (also for ".")."""
     return os.path.basename(os.path.abspath(folder))
-
-
-def read_errata(path: str, folder: str) -> list[dict]:
-    """The rows of an errata CSV that belong to `folder` (matched by its source_name).
-
-    `labelled` is None for a die labels.csv misses (`labelled` "-", with its box's w and h).
-    """
-    name = source_name(folder)
-    with open(path, newline="") as fh:
-        rows = [{k: (v if isinstance(v, str) else "").strip() for k, v in r.items() if k is not None}
-                for r in csv.DictReader(fh)]
-    out = []
-    for r in (r for r in rows if r["folder"] == name):
-        added = r["labelled"] == "-"
-        try:
-            fix = {"image": r["image"], "x": float(r["x"]), "y": float(r["y"]),
-                   "labelled": None if added else int(r["labelled"]), "shown": int(r["shown"])}
-            box = float(r.get("w") or 0), float(r.get("h") or 0)
-        except ValueError as e:
-            raise ValueError(f"{path}: {r['image']}: {e}") from None
-        if added:
-            fix["w"], fix["h"] = box
-            if not (1 <= fix["shown"] <= 6 and fix["w"] > 0 and fix["h"] > 0):
-                raise ValueError(f"{path}: {r['image']}: a die added is a value 1-6 in a box of w, h > 0, "
-                                 f"not {fix['shown']} in {fix['w']} x {fix['h']}")
-        elif any(box):
-            raise ValueError(f"{path}: {r['image']}: a correction keeps its label's box: leave w and h empty")
-        elif not (1 <= fix["labelled"] <= 6 and 1 <= fix["shown"] <= 6 and fix["labelled"] != fix["shown"]):
-            raise ValueError(f"{path}: {r['image']}: a correction is from one value 1-6 to another, "
-                             f"not {fix['labelled']} -> {fix['shown']}")
-        out.append(fix)
-    return out
 
 
 def match(reading: Reading, labels) -> tuple[list, list, list]:
@@ -233,18 +168,17 @@ def image_names(folder: str, labels: dict) -> list[str]:
 
 
 def run(folder: str, limit: int | None = None, time_720p: bool = True, config=None,
-        verbose: bool = False, reader=None, only=None, errata: str | None = None) -> tuple[Tally, dict]:
+        verbose: bool = False, reader=None, only=None) -> tuple[Tally, dict]:
     """Read every labelled image of `folder`; return the total tally and per-bucket tallies.
 
     reader: function (frame, config) -> Reading, default `vision.read`.
     only: optional predicate on image names (e.g. the held-out split).
-    errata: a CSV of corrected labels (see `load_labels`), or None for the labels as given.
     """
     from . import read as _read
 
     read = reader or _read
     cv2.setNumThreads(1)
-    labels = load_labels(folder, errata)
+    labels = load_labels(folder)
     names = [n for n in image_names(folder, labels) if only is None or only(n)]
     if limit:
         names = names[:limit]
@@ -318,26 +252,6 @@ def score(name: str, reading: Reading, labs: list, total: Tally) -> Tally:
     return t
 
 
-def best_possible(folder: str, names, errata: str = ERRATA, unlabelled: bool = True) -> Tally:
-    """What a reader right on every die of `names` scores against the labels as given, "right"
-    being what the errata say each die shows: each labelled die valued as corrected and, with
-    `unlabelled`, the dice labels.csv misses valued too (phantoms, as labelled).
-
-    Without `unlabelled` its per-roll figure is the most a reader that values no die as
-    anything it does not show can score on these labels: a roll with a label of the wrong
-    value is lost whatever such a reader reports."""
-    given, shown = load_labels(folder), load_labels(folder, errata)
-    total = Tally()
-    for name in names:
-        # load_labels corrects labels in place and appends the dice it adds: the first
-        # len(given) are the labelled dice.
-        labs = shown.get(name, [])[:len(given.get(name, [])) if not unlabelled else None]
-        dice = tuple(Die(v, _centre((x, y, w, h)), (int(x), int(y), int(w), int(h)), 1.0)
-                     for v, x, y, w, h in labs)
-        total.add(score(name, Reading(dice, 0, 0), given.get(name, []), total))
-    return total
-
-
 def _pct(a: int, b: int) -> str:
     return f"{100.0 * a / b:.2f}%" if b else "n/a"
 
@@ -358,16 +272,12 @@ def _load() -> str:
         return "n/a"
 
 
-def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reader: str = "learned",
-           errata: str | None = None, best: tuple[Tally, Tally] | None = None) -> str:
-    """The bench's figures for one folder; `best`, if given, is `best_possible` for the same
-    images without and with the unlabelled dice: what the labels as given allow a reader."""
+def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reader: str = "learned") -> str:
+    """The bench's figures for one folder."""
     n = total.labelled
-    fixed = len(read_errata(errata, folder)) if errata else 0
     lines = [
         f"folder: {folder}",
         f"reader: {reader}",
-        f"labels: {f'with the errata of {errata} ({fixed} for this folder)' if errata else 'as given in labels.csv'}",
         f"images {total.images}, labelled dice {n}",
         *([f"unreadable images {len(total.unreadable)} (not counted above):"]
           + ["  " + u for u in total.unreadable[:10]]
@@ -384,14 +294,6 @@ def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reade
         f"((wrong + valued phantoms) / labelled)",
         f"complete but wrong {_pct(total.complete_wrong, total.images)}  ({total.complete_wrong}/"
         f"{total.images} images: no die unsure, the values not the roll's)",
-        *([f"best possible      per-roll {_pct(best[0].exact_rolls, best[0].images)} "
-           f"({best[0].exact_rolls}/{best[0].images}): no reader that reads right scores more on these "
-           f"labels (a value label found wrong in {best[0].images - best[0].exact_rolls} of {best[0].images} "
-           f"images); "
-           f"one that values every die right, {best[1].phantoms_valued} unlabelled included: per-die "
-           f"{_pct(best[1].correct, best[1].labelled)}, per-roll {_pct(best[1].exact_rolls, best[1].images)}, "
-           f"wrong {_pct(best[1].wrong, best[1].labelled)} ({best[1].wrong}). --errata scores against "
-           f"the corrected labels"] if best else []),
         f"time per image     {_ms(total.times)}  (wall clock, as stored, one thread)",
         f"cpu time per image {_ms(total.cpu)}  (process CPU time: unaffected by other load)",
         f"time 1280x720      {_ms(total.times_720p)}  (wall clock, each image fitted to 1280x720)",

@@ -1,6 +1,6 @@
 """A contact sheet of the dice a bench run got wrong, left unsure, missed or
 invented: one enlarged tile each, with its label and what was read, so a person
-can check by eye whether the reader or the label is wrong (vision/label_errata.csv)."""
+can check by eye whether the reader or the label is wrong."""
 
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ def test_small_dice_touching_bigger_ones_are_read(shared_folder):
     # that die missing until session 19 (one die, one peak against the bigger die's side).
     folder = shared_folder("nell-byler")
     names = {"IMG_20191208_111446.jpg", "IMG_20191208_111710.jpg"}
-    total, _ = bench.run(folder, time_720p=False, only=names.__contains__, errata=bench.ERRATA)
+    total, _ = bench.run(folder, time_720p=False, only=names.__contains__)
     assert total.images == 2 and total.labelled == 32
     assert (total.missed, total.complete_wrong, total.wrong) == (0, 0, 0), total.errors
     assert total.exact_rolls == 2

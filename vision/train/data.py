@@ -13,7 +13,7 @@ import os
 import cv2
 import numpy as np
 
-from ..bench import ERRATA, load_labels
+from ..bench import load_labels
 
 SHARED = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))), "shared", "data", "dice")
@@ -51,12 +51,8 @@ SPLITS = {
 
 
 def photos(folder: str, split: str):
-    """[(name, image BGR, [(value, x, y, w, h)])] of `split` (a key of SPLITS).
-
-    Labels found wrong by eye (vision/label_errata.csv) are corrected: a net is
-    not taught that three pips in a line make a 2.
-    """
-    labels = load_labels(folder, ERRATA)
+    """[(name, image BGR, [(value, x, y, w, h)])] of `split` (a key of SPLITS)."""
+    labels = load_labels(folder)
     keep = SPLITS[split]
     out = []
     for name in sorted(labels):

@@ -1,6 +1,6 @@
 """Held-out comparison of the classical (pip) and learned readers.
 
-    .venv/bin/python -m vision.train.eval_heldout [--split heldout|all] [--readers a,b,...] [--errata]
+    .venv/bin/python -m vision.train.eval_heldout [--split heldout|all] [--readers a,b,...]
 
 Runs `vision.bench.run` (same matching rule as `python -m vision bench`) on the
 held-out photos (vision.train.data.held_out) of each shared folder, for each
@@ -10,7 +10,7 @@ A new camera and new dice: nets trained on one folder alone
 (`train_dice --folders nell-byler`, no wide net) read the other, e.g.
 
     .venv/bin/python -m vision.train.eval_heldout --models DIR --folders rune55-gray --split all \
-        --readers learned --no-second-look --errata
+        --readers learned --no-second-look
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ def main():
     ap.add_argument("--readers", default=",".join(READERS))
     ap.add_argument("--errors", type=int, default=0)
     add_reader_options(ap)
-    ap.add_argument("--errata", action="store_true", help="score against vision/label_errata.csv's labels")
     ap.add_argument("--folders", type=folder_list, default=FOLDERS,
                     help=f"shared folders to read, comma-separated ({', '.join(FOLDERS)})")
     ap.add_argument("--no-second-look", action="store_true", help="the first classifier alone (no wide net)")
@@ -48,10 +47,9 @@ def main():
     for folder in a.folders:
         path = os.path.join(SHARED, folder)
         for name in a.readers.split(","):
-            errata = bench.ERRATA if a.errata else None
-            total, buckets = bench.run(path, reader=READERS[name], only=only, errata=errata)
+            total, buckets = bench.run(path, reader=READERS[name], only=only)
             print(f"===== {folder} [{a.split}] reader: {name}")
-            print(bench.report(path, total, buckets, show_errors=a.errors, errata=errata), flush=True)
+            print(bench.report(path, total, buckets, show_errors=a.errors), flush=True)
 
 
 if __name__ == "__main__":
