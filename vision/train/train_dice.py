@@ -33,19 +33,19 @@ dependency). The shipped models were made with:
 --lr 5e-4` goes on training them (the ONNX export folds batch norm away); the
 shipped classifiers' are in vision/train/checkpoints/.
 `--textures P`: that share of the classifier's crops are checked, striped or
-dotted patterns or blocky noise, to be called "not a die" (session 14).
+dotted patterns or blocky noise, to be called "not a die".
 `--cocked P`: that share are rendered dice leaning on an edge (`data.cocked_die`),
 cropped on one of their faces as the detector sees them: two thirds cocked
 (38-52 degrees), whose target is each value at a sixth (a die, no value), a
-third leaning 5-32 degrees, read by their top face (session 15).
+third leaning 5-32 degrees, read by their top face.
 `--see-through P`: that share of the crops not already taken by `--textures` and
 `--cocked` are picked from rendered scenes of translucent dice
 (`data.synthetic(ghosts=True)`), the bottom face's middle pip showing up to
 nearly as strongly as a pip, and cropped as photo dice are: read by their top
-face, or, about 3 in 10, a crop beside or between them, "not a die" (session 17).
+face, or, about 3 in 10, a crop beside or between them, "not a die".
 `--finishes P`: likewise, that share of the crops left are picked from rendered
 scenes whose dice have a real die's body (`data.synthetic(finishes=True)`:
-marbled, flecked with glitter, or clear; session 18).
+marbled, flecked with glitter, or clear).
 `--hard P`: when a labelled photo die is picked for a crop, it is one of the
 dice the classifier in vision/models/ gives their value less than 0.9 with
 probability P (with 0.3, about a fifth of the photo crops).
@@ -201,7 +201,7 @@ def mine_hard_dice(real, below: float = L.P_CHECK):
     """Labelled dice of the train photos the classifier in L.MODELS gives their value less
     than `below`: (image index, label index). The second look is trained more on them
     (below P_CHECK: wider than the dice it reads, below P_LOOK; the shipped second look
-    was mined so, before its backing reached up to P_VOUCH)."""
+    was mined at this bound)."""
     if not os.path.isfile(os.path.join(L.MODELS, "dice_cls.onnx")):
         raise SystemExit(f"--hard needs a classifier to find the hard dice: no dice_cls.onnx in {L.MODELS}")
     out = []
@@ -336,7 +336,7 @@ def det_batch(srcs, n, rng):
         H, W = img.shape[:2]
         _, _, s0 = L.det_size(W, H)
         sides = [math.sqrt(w * h) for _, _, _, w, h in labs]
-        # (no draw at share 1: `--det-sides` alone gives the models docs/vision.md measured)
+        # (no draw at share 1: a run with `--det-sides` alone keeps its random sequence)
         if DET_SIDES and (DET_SIDES_SHARE >= 1.0 or rng.random() < DET_SIDES_SHARE):
             s = math.exp(rng.uniform(*np.log(DET_SIDES))) / float(np.median(sides))
         else:
