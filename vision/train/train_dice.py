@@ -1,33 +1,13 @@
 """Train the learned dice reader (detector + crop classifier) and export ONNX.
 
 Run from the repository root (needs torch, onnx; training only, never a run-time
-dependency). The shipped models were made with:
+dependency):
 
     .venv/bin/pip install torch==2.13.0 onnx
-    .venv/bin/python -m vision.train.train_dice det --minutes 84 --synthetic 300 --seed 1 \
-        --det-sides 8,100 --det-sides-share 0.5 --out DIR
-    .venv/bin/python -m vision.train.train_dice cls --minutes 82 --threads 2 --synthetic 300 --seed 3 \
-        --out DIR --checkpoint DIR/dice_cls.pt
-    .venv/bin/python -m vision.train.train_dice cls --minutes 80 --synthetic 300 --seed 4 \
-        --resume DIR/dice_cls.pt --lr 5e-4 --out DIR --checkpoint DIR/dice_cls.pt   # then 80 minutes more
-    .venv/bin/python -m vision.train.train_dice cls --minutes 60 --synthetic 300 --seed 31 --textures 0.05 \
-        --resume DIR/dice_cls.pt --lr 5e-4 --out DIR --checkpoint DIR/dice_cls.pt   # then 60 with patterns
-    .venv/bin/python -m vision.train.train_dice wide --minutes 65 --synthetic 300 --seed 11 --hard 0.3 \
-        --out DIR --checkpoint DIR/dice_cls_wide.pt      # the second look (with dice_cls.onnx in vision/models)
-    .venv/bin/python -m vision.train.train_dice wide --minutes 60 --synthetic 500 --tilt 0.5 --syn-share 0.35 \
-        --seed 12 --hard 0.3 --resume DIR/dice_cls_wide.pt --lr 5e-4 --out DIR \
-        --checkpoint DIR/dice_cls_wide.pt               # then 60 minutes more with dice seen aslant
-    .venv/bin/python -m vision.train.train_dice wide --minutes 45 --synthetic 500 --tilt 0.5 --syn-share 0.35 \
-        --hard 0.3 --cocked 0.12 --seed 55 --resume DIR/dice_cls_wide.pt --lr 5e-4 --out DIR \
-        --checkpoint DIR/dice_cls_wide.pt               # then 45 more with dice cocked on an edge
-    .venv/bin/python -m vision.train.train_dice wide --minutes 45 --synthetic 500 --tilt 0.5 --syn-share 0.35 \
-        --hard 0.3 --cocked 0.12 --see-through 0.08 --seed 62 --resume DIR/dice_cls_wide.pt --lr 5e-4 \
-        --out DIR --checkpoint DIR/dice_cls_wide.pt     # then 45 more with translucent dice too
-    .venv/bin/python -m vision.train.train_dice wide --minutes 45 --synthetic 500 --tilt 0.5 --syn-share 0.35 \
-        --hard 0.3 --cocked 0.12 --see-through 0.08 --finishes 0.12 --seed 71 --resume DIR/dice_cls_wide.pt \
-        --lr 5e-4 --out DIR --checkpoint DIR/dice_cls_wide.pt   # then 45 more with marbled, glittery, clear dice
-    .venv/bin/python -m vision.train.sweep --models DIR          # thresholds on "val"
-    .venv/bin/python -m vision.train.eval_heldout --models DIR   # held-out figures
+    .venv/bin/python -m vision.train.train_dice {det,cls,wide} --minutes M --seed S --out DIR ...
+
+The recipe of the shipped models, its steps in the order they must run (each
+learns from the nets then in vision/models/), is in docs/vision.md ("Training").
 
 `--checkpoint FILE.pt` also saves the torch weights and `--resume FILE.pt
 --lr 5e-4` goes on training them (the ONNX export folds batch norm away); the
