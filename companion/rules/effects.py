@@ -100,7 +100,8 @@ def _other_districts(state: dict, *excluded: str) -> list[str]:
 
 
 def swap_options(state: dict, task: dict) -> list[dict]:
-    """J-swap: a resource on the Jeweller for one of another kind on another District (R17)."""
+    """J-swap: a resource on the Jeweller for one on another District, of any kind (R17: a
+    like-for-like swap is allowed, the player's way to leave the table as it is)."""
     jeweller = state["districts"]["jeweller"]["resources"]
     options = []
     for give in RESOURCES:
@@ -109,7 +110,7 @@ def swap_options(state: dict, task: dict) -> list[dict]:
         for d in _other_districts(state, "jeweller"):
             there = state["districts"][d]["resources"]
             options += [{"type": "swap", "give": give, "district": d, "take": take}
-                        for take in RESOURCES if there[take] > 0 and take != give]
+                        for take in RESOURCES if there[take] > 0]
     return options
 
 
@@ -186,16 +187,16 @@ def resolve_change_die(state: dict, task: dict, inp: dict, events: list) -> None
                         to=area_of_face(inp["to"], state["depleted"])))
 
 
+def swap_changes_nothing(state: dict, task: dict) -> bool:
+    """Only like-for-like swaps are possible: whichever is made, the table stays as it is (R17)."""
+    options = swap_options(state, task)
+    return bool(options) and all(o["give"] == o["take"] for o in options)
+
+
 def effect_skipped(state: dict, task: dict) -> dict:
-    if task["t"] == "swap" and _only_same_kind_swaps(state):
+    if task["t"] == "swap" and swap_changes_nothing(state, task):
         return event("effect.skipped", rule="R17", kind="same_kind", tile=top_tile(state, task["area"]),
                      area=task["area"])
     return event("effect.skipped", rule="R3", kind=task["t"], tile=top_tile(state, task["area"]), area=task["area"])
-
-
-def _only_same_kind_swaps(state: dict) -> bool:
-    jeweller = state["districts"]["jeweller"]["resources"]
-    others = [state["districts"][d]["resources"] for d in _other_districts(state, "jeweller")]
-    return any(jeweller.values()) and any(any(o.values()) for o in others)
 
 

@@ -45,6 +45,9 @@ SKIPPED = {
     "donate": clock.donate_skipped,
 }
 
+# A step whose every option leaves the table as it is runs by itself, with its reason.
+CHANGES_NOTHING = {"swap": effects.swap_changes_nothing}
+
 CHANCE = ("gate_roll", "roll")
 
 # Tasks that always have an option: a pick (a die always lies on the board while picks remain),
@@ -67,7 +70,7 @@ def advance(state: dict, events: list) -> None:
             continue
         if t in NEVER_EMPTY:
             return
-        if not ASK[t][1](state, task):
+        if not ASK[t][1](state, task) or (t in CHANGES_NOTHING and CHANGES_NOTHING[t](state, task)):
             pending.pop()
             events.append(SKIPPED.get(t, effects.effect_skipped)(state, task))
             continue
