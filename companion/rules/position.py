@@ -9,17 +9,16 @@ dice lie on the board, else the next pick), `turn` (from the first player and
 the dice already taken), `vp_history`, `over`, `result`, `end_after_visits`.
 """
 
+from .effects import MOVE_FROM, ROLL_PURPOSES
+from .engine import ASK, AUTO
 from .errors import invalid
 from .final_scoring import score_state
 from .names import AREAS, DISTRICT_RESOURCE, DISTRICTS, RESOURCES, STACKS, TILES
 from .profile import validate_profile
 from .state import copy_state, new_turn, setup_counts
 
-ROLL_PURPOSES = ("J-odd", "J-visit", "J-visit-again", "L-high", "I-clock", "B-even", "B-six")
-MOVE_SOURCES = {"L-market": "library", "I-supply": "market", "B-move": "blacksmith"}
-KNOWN_TASKS = {"gate_roll", "pick", "take", "effect", "roll", "swap", "move", "take_from", "submarine",
-               "change_die", "end_visit", "score_empty", "tile_taker", "reveal", "next_pick", "clock",
-               "donate", "next_round", "final"}
+# The engine's own tables say which steps, roll purposes and moves exist.
+KNOWN_TASKS = set(AUTO) | set(ASK)
 
 
 def _count(value: object, what: str) -> int:
@@ -204,7 +203,7 @@ def _check_task(task: dict, humans: int, seats: int) -> None:
         problems.append("nth")
     if t == "roll" and task.get("purpose") not in ROLL_PURPOSES:
         problems.append("purpose")
-    if t == "move" and (task.get("tile") not in MOVE_SOURCES or task.get("from") != MOVE_SOURCES[task.get("tile")]):
+    if t == "move" and (task.get("tile") not in MOVE_FROM or task.get("from") != MOVE_FROM[task.get("tile")]):
         problems.append("tile and from")
     if t in ("score_empty", "reveal", "tile_taker") and task.get("district") not in DISTRICTS:
         problems.append("district")
