@@ -136,7 +136,7 @@ def _words(p: dict, lang: str, names: list[str]) -> dict:
         elif k in ("expected", "given", "what"):
             values[k] = word(lang, "kinds", v)
         elif k == "skipped" and isinstance(v, dict):       # the event that stood for a step not asked
-            values[k] = render(v, lang, names).rstrip(".")
+            values[k] = render(v, lang, names)
         else:
             values[k] = v
     return values

@@ -259,7 +259,7 @@ FIELDS = _Fields()
 REFUSALS = {
     "game_over": "The game is over: nothing more can be entered.",
     "wrong_kind": "The companion expects {expected} now, not {given}.",
-    "not_needed": "No line of {given} is needed here: {skipped}; the companion expects {expected} now.",
+    "not_needed": "This line ({given}) is not needed here. {skipped} The companion expects {expected} now.",
     "dice_count": "{want} dice are in play, but {got} were entered: look for a die off the tray or two "
                   "dice stacked, and read again.",
     "no_die_at": "There is no die {area_at}: you cannot visit an Area where there is no die.",
