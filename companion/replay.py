@@ -135,13 +135,14 @@ def _score_lines(state: dict, names: list[str], lang: str) -> list[str]:
               for r in RESOURCES}
     rows = [cli["resource"], cli["tile_points"], cli["tokens"], cli["total"], *labels.values()]
     width = max(len(x) for x in rows)     # the longest label sets the first column
-    lines = [f"{cli['resource']:<{width}} " + " ".join(f"{n[:8]:>8}" for n in names)]
+    cw = max(8, *(len(n) for n in names))  # and the longest name the others
+    lines = [f"{cli['resource']:<{width}} " + " ".join(f"{n:>{cw}}" for n in names)]
     for r in RESOURCES:
         line = score["resources"][r]
-        lines.append(f"{labels[r]:<{width}} " + " ".join(f"{c:>3} {p:>+4}" for c, p in zip(line["counts"], line["points"])))
+        lines.append(f"{labels[r]:<{width}} " + " ".join(f"{f'{c} {p:+d}':>{cw}}" for c, p in zip(line["counts"], line["points"])))
     for key, values in ((cli["tile_points"], score["tile_points"]), (cli["tokens"], score["tokens"]),
                         (cli["total"], score["total"])):
-        lines.append(f"{key:<{width}} " + " ".join(f"{v:>8}" for v in values))
+        lines.append(f"{key:<{width}} " + " ".join(f"{v:>{cw}}" for v in values))
     winners = ", ".join(names[s] for s in score["winners"])
     lines.append(f"{cli['winners']}: {winners}" + ("" if state["over"] else " (…)"))
     return lines
