@@ -107,3 +107,26 @@ def test_a_line_for_a_skipped_step_is_refused_as_not_needed(profile):
                                      "Nothing left to take at the Jeweller for Eric.")
     pt = explain(err.value.error.to_dict(), "pt-BR")
     assert pt.startswith("Esta linha (um recurso a pegar) não é necessária aqui.") and "Eric" in pt
+
+
+def test_every_skipped_step_is_documented():
+    from companion.rules.inputs import KINDS
+    doc = (ROOT / "docs" / "record-format.md").read_text(encoding="utf-8")
+    section = doc.split("### Steps with no line")[1].split("###")[0]
+    documented = {k for row in section.splitlines() if row.startswith("| `")
+                  for k in row.split("|")[1].replace("`", "").replace(",", " ").split()}
+    skippable = {k for k, kind in KINDS.items() if kind.skipped_by} | {"swap", "move", "take_from", "submarine",
+                                                                       "tile_taker", "pick"}
+    assert skippable <= documented
+    for event in ("visit.nothing_to_take", "donation.cannot", "empty.reveal", "empty.depleted"):
+        assert any(event in kind.skipped_by for kind in KINDS.values())
+
+
+def test_the_documented_header_replays_as_written(tmp_path):
+    doc = (ROOT / "docs" / "record-format.md").read_text(encoding="utf-8")
+    block = doc.split("The beginning of a 3-player game:")[1].split("```json")[1].split("```")[0]
+    path = tmp_path / "doc.jsonl"
+    path.write_text(block.strip() + "\n")
+    out = run(path, "--events", tmp_path=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "Ana takes a Tool from the Engineering Works." in out.stdout
