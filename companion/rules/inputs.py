@@ -346,9 +346,6 @@ def plain(template: str, params: dict) -> str:
             values[k] = describe_kind(v)
         elif k == "options" and isinstance(v, list):
             values[k] = "; ".join(" ".join(str(x) for x in o.values()) for o in v) + (" …" if params.get("more") else "")
-        elif k == "skipped" and isinstance(v, dict):
-            values[k] = v["key"] + ("" if not v.get("params") else " " + ", ".join(
-                f"{a}={b}" for a, b in v["params"].items()))
         elif isinstance(v, list):
             values[k] = ", ".join(str(x) for x in v)
         else:
