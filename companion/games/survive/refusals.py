@@ -15,9 +15,9 @@ def explain(state: dict, inp: dict) -> RuleError:
     seat = state["turn"]["seat"]
     colour = inp.get("colour")
     if colour is not None and colour not in playing_colours(state):
-        return illegal(f"{colour} is not a colour in this game", "Setup", "colour_not_playing", colour=colour)
+        return illegal(f"{colour} is not a colour in this game", "Preparação do Jogo", "colour_not_playing", colour=colour)
     if kind == "setup":
-        return illegal(f"the setup is at step {state['setup_step']}, not {inp['step']}", "Setup", "setup_step",
+        return illegal(f"the setup is at step {state['setup_step']}, not {inp['step']}", "Preparação do Jogo", "setup_step",
                        step=state["setup_step"], given=inp["step"])
     if kind == "play":
         tile = inp["tile"]
@@ -28,7 +28,7 @@ def explain(state: dict, inp: dict) -> RuleError:
         return illegal(f"there is nothing on the board for {tile} to move", "S13", "tile_no_target", tile=tile)
     if kind == "defend":
         if inp["seat"] >= len(state["players"]):
-            return illegal(f"there is no seat {inp['seat']}", "Setup", "no_such_seat", seat=inp["seat"])
+            return illegal(f"there is no seat {inp['seat']}", "Preparação do Jogo", "no_such_seat", seat=inp["seat"])
         if inp["seat"] == seat:
             return illegal("a defensive tile is played in another player's turn", "Usando a Informação de uma "
                            "Peça de Terreno", "defend_own_turn", seat=seat)

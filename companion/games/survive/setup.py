@@ -14,30 +14,30 @@ def announce(state: dict, events: list) -> None:
     step = state["setup_step"]
     first = state["first"]
     if step == 1:
-        events.append(event("setup.serpents", "Setup", serpents=CREATURE_TOKENS["serpent"]))
+        events.append(event("setup.serpents", "Preparação do Jogo", serpents=CREATURE_TOKENS["serpent"]))
     elif step == 2:
-        events.append(event("setup.island", "Setup", total=sum(TERRAIN_TILES.values()), **TERRAIN_TILES))
+        events.append(event("setup.island", "Preparação do Jogo", total=sum(TERRAIN_TILES.values()), **TERRAIN_TILES))
     elif step == 3:
-        events.append(event("setup.explorers_taken", "Setup" if len(state["players"]) > 2 else "S1",
+        events.append(event("setup.explorers_taken", "Preparação do Jogo" if len(state["players"]) > 2 else "S1",
                             explorers=EXPLORERS_PER_COLOUR))
         for seat, colours in enumerate(state["colours"]):
             for colour in colours:
                 events.append(event("setup.colour_of", None, seat=seat, colour=colour))
     elif step == 4:
-        events.append(event("setup.boats_taken", "Setup" if len(state["players"]) > 2 else "S1",
+        events.append(event("setup.boats_taken", "Preparação do Jogo" if len(state["players"]) > 2 else "S1",
                             each=BOATS_PER_COLOUR, boats=state["boats"]["board"]))
     elif step == 5:
-        events.append(event("setup.supply", "Setup", boats=state["boats"]["supply"],
+        events.append(event("setup.supply", "Preparação do Jogo", boats=state["boats"]["supply"],
                             sharks=state["creatures"]["shark"]["supply"],
                             whales=state["creatures"]["whale"]["supply"]))
     elif step == 6:
-        events.append(event("setup.first_player", "Setup", seat=first, values=state["profile"]["values"]))
+        events.append(event("setup.first_player", "S3", seat=first, values=state["profile"]["values"]))
     elif step == 7:
-        events.append(event("setup.place_explorers", "Desafio 1" if 1 in state["challenges"] else "Setup",
+        events.append(event("setup.place_explorers", "Desafio 1" if 1 in state["challenges"] else "Preparação do Jogo",
                             variant="overpopulation" if 1 in state["challenges"] else None,
                             seat=first, explorers=EXPLORERS_PER_COLOUR * len(playing_colours(state))))
     elif step == 8:
-        events.append(event("setup.place_boats", "Setup", seat=first, boats=state["boats"]["board"]))
+        events.append(event("setup.place_boats", "Preparação do Jogo", seat=first, boats=state["boats"]["board"]))
 
 
 def begin(state: dict, events: list) -> None:
@@ -56,7 +56,7 @@ def options(state: dict) -> list[dict]:
 def resolve(state: dict, inp: dict, events: list) -> bool:
     """Step done: announce the next one; True when the setup is finished."""
     if state["setup_step"] == SETUP_STEPS:
-        events.append(event("setup.done", "Setup", seat=state["first"]))
+        events.append(event("setup.done", "Preparação do Jogo", seat=state["first"]))
         return True
     state["setup_step"] += 1
     announce(state, events)

@@ -60,7 +60,7 @@ def new_state(setup: dict) -> dict:
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise invalid("setup: 'players' must be a list of names", key="setup_names")
     if not 2 <= len(players) <= 4:
-        raise invalid(f"setup: Survive is for 2 to 4 players, not {len(players)}", "Setup", "setup_players",
+        raise invalid(f"setup: Survive is for 2 to 4 players, not {len(players)}", "Preparação do Jogo", "setup_players",
                       n=len(players))
     names = [p.strip() for p in players]
     if len({n.casefold() for n in names}) != len(names):
@@ -111,7 +111,7 @@ def _colours(given: object, players: int, profile: dict) -> list[list[str]]:
     if (flat is None or len(given) != players or any(len(s) != each for s in given)
             or len(set(flat)) != len(flat) or any(c not in profile["colours"] for c in flat)):
         raise invalid(f"setup: 'colours' must give each player {each} different colour(s) of the box "
-                      f"({', '.join(profile['colours'])})", "Setup", "setup_colours", each=each)
+                      f"({', '.join(profile['colours'])})", "Preparação do Jogo", "setup_colours", each=each)
     return [list(s) for s in given]
 
 

@@ -36,8 +36,13 @@ def enter(state: dict, step: str, events: list) -> None:
     state["step"] = step
 
 
+def _rule(state: dict) -> str:
+    """Two players: one turn each, both colours in it (S1)."""
+    return "S1" if len(state["players"]) == 2 else "Visão da Partida"
+
+
 def begin_first_turn(state: dict, events: list) -> None:
-    events.append(event("turn.begin", "Visão da Partida", seat=state["turn"]["seat"], number=1,
+    events.append(event("turn.begin", _rule(state), seat=state["turn"]["seat"], number=1,
                         moves=MOVES_PER_TURN))
     enter(state, "tile", events)
 
@@ -47,7 +52,7 @@ def end_turn(state: dict, events: list) -> None:
     state["turns_taken"][turn["seat"]] += 1
     seat = (turn["seat"] + 1) % len(state["players"])
     state["turn"] = {"seat": seat, "number": turn["number"] + 1, "saved": 0, "removed": None, "face": None}
-    events.append(event("turn.begin", "Visão da Partida", seat=seat, number=turn["number"] + 2,
+    events.append(event("turn.begin", _rule(state), seat=seat, number=turn["number"] + 2,
                         moves=MOVES_PER_TURN))
     enter(state, "tile", events)
 

@@ -19,7 +19,7 @@ def _names(catalog: dict, names: list[str]) -> str:
 
 # Params naming a thing, and the catalog group that names it.
 GROUPS = {"colour": "colour", "terrain": "terrain", "first": "terrain", "face": "creature",
-          "creature": "creature", "back": "back", "tile": "back", "expected": "step", "given_kind": "step"}
+          "creature": "creature", "back": "back", "tile": "back", "expected": "step"}
 
 
 def fill(text: str, params: dict, catalog: dict, names: list[str]) -> str:
