@@ -45,7 +45,7 @@ def test_a_shark_or_whale_comes_from_the_supply(profile, back, creature):
 def test_a_boat_comes_from_the_supply(profile):
     state, events = play(at_reveal(profile), {"type": "reveal", "back": "boat"})
     assert state["boats"] == {"board": 7, "supply": 5, "gone": 0}
-    assert events[0]["params"]["seats"] == 3
+    assert events[0]["params"]["capacity"] == 3
 
 
 def test_an_empty_supply_places_nothing(profile):
