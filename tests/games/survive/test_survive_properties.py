@@ -44,7 +44,7 @@ def check_conservation(state: dict) -> None:
     assert state["turn"]["saved"] <= 3
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
 def test_random_games_conserve_every_piece_and_end(seed, players):
     rng = random.Random(seed)
@@ -81,7 +81,7 @@ def well_formed(rng: random.Random) -> dict:
 
 def test_offered_inputs_are_accepted_and_refused_ones_change_nothing():
     refused = accepted = 0
-    for seed in range(25):
+    for seed in range(15):
         rng = random.Random(seed)
         for state, _, _ in play_random(rng, random_setup(rng, 2 + seed % 3, PROFILE)):
             prompt = expected(state)
@@ -101,4 +101,4 @@ def test_offered_inputs_are_accepted_and_refused_ones_change_nothing():
                     state.clear()
                     state.update(before)                    # keep the random game on its own path
                     assert normalize(inp) in prompt["options"], inp      # accepted only when offered
-    assert refused > 1000 and accepted > 1000
+    assert refused > 500 and accepted > 500
