@@ -31,10 +31,6 @@ def resolve_roll(state: dict, inp: dict, events: list) -> bool:
     return True
 
 
-def reach(face: str) -> list[int]:
-    return list(CREATURE_REACH[face])
-
-
 def take(state: dict, creature: str) -> None:
     """A creature leaves the game (a whirlpool, a defensive tile)."""
     pieces = state["creatures"][creature]

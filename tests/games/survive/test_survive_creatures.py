@@ -3,7 +3,7 @@ happening when the rolled creature has none on the board."""
 
 import pytest
 
-from companion.games.survive import apply, expected
+from companion.games.survive import expected
 
 from .conftest import fresh, play
 
