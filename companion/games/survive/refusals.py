@@ -8,6 +8,7 @@ from .names import MOVES_PER_TURN, REPELS, TERRAINS
 from .profile import back_total
 from .sinking import current_terrain
 from .state import playing_colours
+from .tiles import target_present
 
 
 def explain(state: dict, inp: dict) -> RuleError:
@@ -19,14 +20,15 @@ def explain(state: dict, inp: dict) -> RuleError:
     if kind == "setup":
         return illegal(f"the setup is at step {state['setup_step']}, not {inp['step']}", "Preparação do Jogo", "setup_step",
                        step=state["setup_step"], given=inp["step"])
-    if kind == "play":
+    if kind == "play" and step in ("tile", "moves"):
         tile = inp["tile"]
         if not state["hands"][seat]:
             return illegal("this player holds no tile", "Visão da Partida", "no_tile_in_hand", seat=seat)
         if state["played"][tile] >= back_total(state["profile"], tile):
             return illegal(f"every {tile} tile of the game was played already", "S15", "tile_used_up", tile=tile)
-        return illegal(f"there is nothing on the board for {tile} to move", "S13", "tile_no_target", tile=tile)
-    if kind == "defend":
+        if not target_present(state, tile, seat):
+            return illegal(f"there is nothing on the board for {tile} to move", "S13", "tile_no_target", tile=tile)
+    if kind == "defend" and step == "creature":
         if inp["seat"] >= len(state["players"]):
             return illegal(f"there is no seat {inp['seat']}", "Preparação do Jogo", "no_such_seat", seat=inp["seat"])
         if inp["seat"] == seat:
@@ -52,7 +54,7 @@ def explain(state: dict, inp: dict) -> RuleError:
                        moves=MOVES_PER_TURN)
     if kind == "boat_lost" and not state["boats"]["board"]:
         return illegal("no boat is on the board", "Barcos", "no_boat_on_board")
-    if kind == "taken" and not state["creatures"][inp["creature"]]["board"]:
+    if kind == "taken" and step == "whirlpool" and not state["creatures"][inp["creature"]]["board"]:
         return illegal(f"no {inp['creature']} is on the board", "Redemoinho", "no_creature_on_board",
                        creature=inp["creature"])
     if kind == "remove" and step == "remove":

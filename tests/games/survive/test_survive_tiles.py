@@ -175,3 +175,18 @@ def test_a_defensive_tile_is_refused_in_ones_own_turn_or_against_the_other_creat
     with pytest.raises(RuleError) as err:
         apply(state, {"type": "defend", "seat": 2, "tile": "repel_shark"})
     assert err.value.key == "no_tile_in_hand"
+
+
+def test_a_tile_is_played_in_step_one_only(profile):
+    state, _ = play(holding(profile), {"type": "done"})
+    with pytest.raises(RuleError) as err:
+        apply(state, {"type": "play", "tile": "dolphin"})          # step 2 has begun
+    assert err.value.key == "wrong_step"
+    first = fresh(profile, 3)
+    with pytest.raises(RuleError) as err:
+        apply(first, {"type": "play", "tile": "dolphin"})          # the first turn: nothing in hand
+    assert err.value.key == "no_tile_in_hand"
+    state, _ = play(first, {"type": "done"})
+    with pytest.raises(RuleError) as err:
+        apply(state, {"type": "defend", "seat": 1, "tile": "repel_shark"})
+    assert err.value.key == "wrong_step"
