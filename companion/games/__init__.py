@@ -1,0 +1,1 @@
+"""The games of the shelf, one package each."""
