@@ -24,7 +24,7 @@ NO_MOVE_CARDS = 2   # "perderá su turno, pero recibirá dos cartas como compens
 def begin_turn(state: dict, seat: int, events: list) -> None:
     state["seat"] = seat
     state["step"] = {"t": "turn"}
-    events.append(event("atlantis.turn", "Turn", seat=seat))
+    events.append(event("atlantis.turn", None, seat=seat))
 
 
 def turn_options(state: dict) -> list[dict]:

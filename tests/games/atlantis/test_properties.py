@@ -4,6 +4,7 @@ are conserved, refusals change nothing, every event reads in both catalogs."""
 import copy
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -98,3 +99,15 @@ def test_the_seeded_driver_replays_the_same_game():
         rng = random.Random(seed)
         return [inp for _, inp, _ in play_random(rng, random_setup(rng, 3, PROFILE, "shuffle"))]
     assert game(7) == game(7) and game(7) != game(8)
+
+
+def test_every_rule_an_event_or_refusal_cites_is_in_the_rulings_doc():
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "rulings-atlantis.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"\*\*(A\d+) ", doc)) | set(re.findall(r"^\| ([A-Z][a-z]+(?: [a-z]+)?) \|", doc, re.M))
+    code = "\n".join(p.read_text(encoding="utf-8") for p in (I18N.parent).glob("*.py"))
+    cited = set(re.findall(r'"(A\d+)"', code))
+    cited |= {r for r in re.findall(r'\b(?:event|refuse|malformed)\([^)]*?"[a-z_./]+", "([A-Z][A-Za-z ]*?)"', code)}
+    rng = random.Random(3)
+    for _, _, events in play_random(rng, random_setup(rng, 3, PROFILE, "table")):
+        cited |= {e["rule"] for e in events if e["rule"]}
+    assert cited and cited <= documented, cited - documented
