@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from companion import json_text
 from companion.game import ReplayError
 from companion.store import StoreError
 from companion.i18n import explain, render
@@ -29,8 +30,14 @@ def game_session():
 
 
 def body() -> dict:
-    """The request's JSON object, or 400."""
-    data = request.get_json(silent=True, force=False) if request.is_json else None
+    """The request's JSON object, or 400 saying what is wrong with it."""
+    data = None
+    if request.is_json:
+        try:
+            data = json_text.loads(request.get_data(cache=True))
+        except json_text.JSONTextError as exc:
+            raise ApiError(400, "invalid", said(f"err_{exc.key}", **exc.params), key=exc.key,
+                           params=exc.params, **({"detail": exc.detail} if exc.detail else {})) from None
     if not isinstance(data, dict):
         raise ApiError(400, "invalid", "send a JSON object (Content-Type: application/json)")
     return data

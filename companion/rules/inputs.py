@@ -43,7 +43,7 @@ def normalize(inp: object) -> dict:
     if not isinstance(inp, dict):
         raise invalid("an input must be a JSON object with a 'type'")
     kind = inp.get("type")
-    if kind not in FIELDS:
+    if not isinstance(kind, str) or kind not in FIELDS:
         raise invalid(f"unknown input type {kind!r}; known: {', '.join(FIELDS)}")
     out: dict = {"type": kind}
     get = inp.get
