@@ -10,7 +10,6 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion import json_text
 from companion.game import ReplayError
-from companion.store import StoreError
 from companion.i18n import explain, render
 from companion.rules.errors import illegal
 from companion.rules.profile import validate_new_profile
@@ -233,7 +232,7 @@ def resume():
         found = sess.resume(game_id) if game_id is not None else sess.resume()
     except KeyError:
         raise ApiError(404, "not_found", said("err_no_stored_game", game_id=game_id)) from None
-    except (StoreError, ReplayError) as exc:     # the game in use is kept
+    except ReplayError as exc:     # the game in use is kept
         raise ApiError(409, "unreadable", said("err_unreadable"), detail=str(exc)) from None
     if not found:
         raise ApiError(404, "not_found", said("err_no_unfinished"))
