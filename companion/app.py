@@ -65,6 +65,8 @@ def build(config: Config, announce=print) -> Companion:
 
     data_dir = paths.ensure_dir(config.data_dir)
     store = GameStore(paths.database_path(data_dir))
+    if store.problem is not None:     # the page says it too, until it is mended
+        announce(f"warning: {store.problem}")
     read_from, save_to = profile_paths(config)
     camera = open_camera(config.camera, demo_folder=DEMO_FOLDER)
     panel = open_panel(config.gpio)

@@ -28,6 +28,8 @@ from pathlib import Path
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
+from companion import json_text
+
 from .pairing import Pairing
 
 DEFAULTS = {
@@ -49,14 +51,12 @@ DEFAULTS = {
 
 
 class _JSON(DefaultJSONProvider):
-    """Flask's JSON, but a body nested too deep to parse is a bad request (a ValueError, as
-    any malformed JSON), not a RecursionError and a 500."""
+    """Flask's JSON, read as the companion reads a record (companion/json_text.py): a lone
+    surrogate, a number too large or a body nested too deep is a bad request (a ValueError,
+    as any malformed JSON), never a 500."""
 
     def loads(self, s, **kwargs):
-        try:
-            return super().loads(s, **kwargs)
-        except RecursionError:
-            raise ValueError("JSON nested too deep") from None
+        return json_text.loads(s)
 
 
 def _default_session():

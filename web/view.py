@@ -406,7 +406,8 @@ def table(snap: dict, lang: str) -> dict:
             "calibration": snap.get("calibration"),
             "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
             "refusal": snap.get("refusal"), "reading": reading(snap), "proposal": proposal(snap, lang),
-            "refusal_text": explain(snap["refusal"], lang) if snap.get("refusal") else None}
+            "refusal_text": explain(snap["refusal"], lang) if snap.get("refusal") else None,
+            "storage_text": explain(snap["storage"], lang) if snap.get("storage") else None}
     if state is None:
         return view
     names = labels_for(state, lang)
