@@ -28,6 +28,7 @@ from pathlib import Path
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
+from .devices import PairedDevices
 from .pairing import Pairing
 
 DEFAULTS = {
@@ -107,6 +108,7 @@ def create_app(test_config: dict | None = None, session=None) -> Flask:
     app.extensions["pairing"] = Pairing(app.config.get("PAIRING_CODE") or None,
                                         window=float(app.config["PAIRING_WINDOW"]))
     app.extensions["session"] = session if session is not None else _default_session()
+    app.extensions["devices"] = PairedDevices(app.extensions["session"].store)
 
     from . import api, errors, i18n, pages, stream
     errors.init_app(app)
