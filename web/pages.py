@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 from datetime import datetime
 
 from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template, request,
@@ -131,7 +132,12 @@ def pair():
         code = request.form.get("code")
     if not isinstance(code, str) or not code.strip():
         raise ApiError(400, "invalid", said("err_pair_empty"))
-    if not pairing().attempt(code):
+    client = request.remote_addr or ""
+    wait = pairing().wait(client)
+    if wait > 0:
+        raise ApiError(429, "pair_wait", said("err_pair_wait", s=math.ceil(wait)),
+                       headers={"Retry-After": str(math.ceil(wait))})
+    if not pairing().attempt(code, client):
         raise ApiError(403, "bad_code", said("err_pair_wrong"))
     if security.is_paired():  # pairing again: the old pairing goes, not kept as a second device
         devices().remove(security.paired_device())
