@@ -169,8 +169,10 @@ class Session:
         if self.camera is None or self.reader is None:
             return {"status": "unavailable", "reason": "no camera", "message": "camera unavailable: type the dice in"}
         status = self.camera.status
+        error = getattr(self.camera, "last_error", None)
         return {"status": "ok" if status.ok else status.state, "reason": getattr(status, "reason", ""),
-                "message": status.message}
+                "message": status.message, "error": error[0] if error else None,
+                "error_at": error[1] if error else None}
 
     def read_dice(self, frame=None, reading=None, at: int | None = None) -> dict | None:
         """READ: read the dice now (or `frame`, already read as `reading`, from the settled-frame watcher).
@@ -228,8 +230,9 @@ class Session:
     def _capture(self):
         """A frame taken now, or None when there is no camera or it vanished meanwhile.
 
-        A camera still starting is asked too: `capture` waits for its first frame."""
-        if self.camera is None or self.camera.status.state not in ("ok", "starting"):
+        A camera still starting is asked too (`capture` waits for its first frame), and one whose
+        last picture could not be used (the next may be good)."""
+        if self.camera is None or self.camera.status.state not in ("ok", "starting", "not_reading"):
             return None
         try:
             return self.camera.capture(timeout=3.0)

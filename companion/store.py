@@ -39,6 +39,14 @@ CREATE TABLE IF NOT EXISTS in_use (
     one     INTEGER PRIMARY KEY CHECK (one = 1),
     game_id INTEGER NOT NULL REFERENCES games(id)
 );
+-- Paired tablets: a device's cookie holds a secret whose hash is `id`; removing the row unpairs it.
+CREATE TABLE IF NOT EXISTS devices (
+    id        TEXT PRIMARY KEY,
+    label     TEXT NOT NULL,
+    address   TEXT NOT NULL,
+    paired    TEXT NOT NULL,
+    last_seen TEXT NOT NULL
+);
 """
 
 
@@ -233,3 +241,33 @@ class GameStore:
             out.append({"id": gid, "created": created, "updated": updated, "over": bool(over),
                         "players": players, "inputs": n})
         return out
+
+    # --- paired devices ---------------------------------------------------------------
+
+    def add_device(self, device_id: str, label: str, address: str) -> None:
+        now = _now()
+        self._tx([("INSERT INTO devices (id, label, address, paired, last_seen) VALUES (?, ?, ?, ?, ?)",
+                   (device_id, label, address, now, now))])
+
+    def has_device(self, device_id: str) -> bool:
+        with self._reading() as db:
+            return db.execute("SELECT 1 FROM devices WHERE id = ?", (device_id,)).fetchone() is not None
+
+    def device_seen(self, device_id: str, when: str, address: str) -> None:
+        self._tx([("UPDATE devices SET last_seen = ?, address = ? WHERE id = ?", (when, address, device_id))])
+
+    def devices(self) -> list[dict]:
+        """The paired devices, the one seen last first."""
+        with self._reading() as db:
+            rows = db.execute("SELECT id, label, address, paired, last_seen FROM devices "
+                                    "ORDER BY last_seen DESC, paired DESC").fetchall()
+        return [dict(zip(("id", "label", "address", "paired", "last_seen"), r)) for r in rows]
+
+    def remove_devices(self, device_id: str | None = None) -> int:
+        """Unpair one device (by id), or every one (None); how many were removed."""
+        with self._transaction() as cur:
+            if device_id is None:
+                cur.execute("DELETE FROM devices")
+            else:
+                cur.execute("DELETE FROM devices WHERE id = ?", (device_id,))
+            return cur.rowcount

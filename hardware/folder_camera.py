@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import cv2
 import numpy as np
+
+from vision.image_file import load_image
+from vision.reading import ReadError
 
 from .camera import BadFrame, Camera, CameraUnavailable
 
@@ -68,12 +70,12 @@ class ImageFolderCamera(Camera):
             self._next = 0
         path = self._files[self._next]
         self._next += 1
-        # imread returns None (no exception) for a missing or corrupt file;
-        # IMREAD_COLOR also turns grey or RGBA images into 3-channel BGR.
-        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if frame is None:
-            raise BadFrame(f"cannot decode {path.name}")
-        return frame
+        # Refused in one line when no camera could have sent it (too large, a bomb of a
+        # header, not a regular file) or when it is damaged: never read in part as if whole.
+        try:
+            return load_image(str(path), path.name)
+        except ReadError as exc:
+            raise BadFrame(str(exc)) from None
 
     def close(self) -> None:
         self._open = False

@@ -4,7 +4,8 @@
     403 not_paired / csrf                            not allowed from this device or page
     404 not_found, 405 method_not_allowed
     409 stale (another tablet got there first) / illegal (not allowed now)
-    413 too_large, 503 busy (too many live streams)
+    413 too_large, 429 pair_wait (too many wrong pairing codes from this client)
+    503 busy (too many live streams; Retry-After says when to try again)
     507 storage (the disk is full) / 503 storage (the games file cannot be written or is damaged):
         nothing was recorded; the message says which file and what to do
 
@@ -29,8 +30,10 @@ from .view import ui
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, kind: str, message: str, rule: str | None = None, **extra):
+    def __init__(self, status: int, kind: str, message: str, rule: str | None = None,
+                 headers: dict | None = None, **extra):
         super().__init__(message)
+        self.headers = headers or {}
         self.status = status
         self.kind = kind
         self.message = message
@@ -72,6 +75,7 @@ def respond(err: ApiError):
         response = make_response(jsonify(err.to_dict()), err.status)
     else:
         response = make_response(render_template("error.html", error=err), err.status)
+    response.headers.update(err.headers)
     return response
 
 

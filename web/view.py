@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 
 from companion.i18n import catalog, explain, fill, group_label, label, render, seat_labels, word
 from companion.rules.inputs import kind_of
@@ -396,13 +397,28 @@ def vp_chart(state: dict, names: list[str], lang: str, width: int = 640, height:
             "yticks": [{"y": y(v), "text": v} for v in ticks]}
 
 
+# --- the camera ------------------------------------------------------------------
+
+READABLE = ("ok", "not_reading")  # READ may be pressed: a camera not reading may read the next picture
+
+
+def camera(snap: dict) -> dict:
+    """The camera's status for the page, with its last error and when (this machine's time)."""
+    cam = dict(snap.get("camera") or {})
+    cam.setdefault("status", "unavailable")
+    cam["can_read"] = cam["status"] in READABLE
+    at = cam.get("error_at")
+    cam["error_time"] = time.strftime("%H:%M:%S", time.localtime(at)) if isinstance(at, (int, float)) else None
+    return cam
+
+
 # --- everything -----------------------------------------------------------------
 
 def table(snap: dict, lang: str) -> dict:
     state = snap.get("state")
     view = {"snap": snap, "version": snap.get("version"), "change_id": snap.get("change_id"),
             "boot": snap.get("boot"),
-            "game": state is not None, "camera": snap.get("camera") or {},
+            "game": state is not None, "camera": camera(snap),
             "calibration": snap.get("calibration"),
             "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
             "refusal": snap.get("refusal"), "reading": reading(snap), "proposal": proposal(snap, lang),

@@ -160,3 +160,15 @@ def test_the_device_screen_shows_the_network_address_not_localhost(tmp_path, gam
         assert _public_urls()[0] == "http://192.168.1.20:8000/"
     assert c.get("/device/qr.svg", environ_base={"REMOTE_ADDR": "127.0.0.1"}).status_code == 200
     assert code
+
+
+def test_a_client_guessing_codes_waits_while_the_tables_tablet_pairs(app):
+    guesser, tablet = app.test_client(), app.test_client()
+    away = {"REMOTE_ADDR": "192.168.1.66"}
+    for _ in range(5):
+        assert post(guesser, "/pair", {"code": "000000"}, environ_base=away).status_code == 403
+    r = post(guesser, "/pair", {"code": CODE}, environ_base=away)
+    assert r.status_code == 429 and r.json["error"] == "pair_wait" and r.headers["Retry-After"] == "60"
+    assert "wait 60 seconds" in r.json["message"]
+    r = post(tablet, "/pair", {"code": CODE}, environ_base={"REMOTE_ADDR": "192.168.1.20"})
+    assert r.status_code == 200 and r.json["paired"] is True

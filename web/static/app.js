@@ -124,6 +124,8 @@
     else if (body.className.indexOf("is-offline") < 0) { body.className += " is-offline"; }
   }
 
+  var retryDelay = 2000;
+
   function connect() {
     if (!window.EventSource) {
       setOnline(true);
@@ -143,11 +145,15 @@
       first = false;
       if (data && data.html) { swapIn(data.html); } else { refresh(); }
     }, false);
-    source.onopen = function () { setOnline(true); };
+    source.onopen = function () { setOnline(true); retryDelay = 2000; };
     source.onerror = function () {
       setOnline(false);
-      // The browser reconnects by itself (retry: 1000), sending Last-Event-ID.
-      if (source.readyState === 2) { setTimeout(connect, 2000); }
+      // The browser reconnects by itself (retry: 1000), sending Last-Event-ID. A refusal (too
+      // many live pages: 503) closes the stream for good: try again later, longer each time.
+      if (source.readyState === 2) {
+        setTimeout(connect, retryDelay + Math.random() * 1000);
+        retryDelay = Math.min(retryDelay * 2, 30000);
+      }
     };
   }
 
