@@ -118,7 +118,8 @@ def test_the_check_page_explains_a_payout(client):
                       "&name3=Lola&count3=0").get_data(as_text=True)
     result = page.split('id="payout-result"')[1]
     assert "Anna, Bruno tie for the most (3)" in result
-    assert "Lola can take neither first nor second place (R7)" in result
+    assert "Lola can take neither first nor second place: zero is not a majority." in result
+    assert "(R7)" not in result, "the rule in words, not its id"
 
 
 def test_the_check_page_explains_a_final_scoring(client):
