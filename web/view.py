@@ -186,12 +186,13 @@ def option_label(option: dict, expected: dict, state: dict, lang: str, names: li
     """A big button: words plus icons, and the input it sends."""
     t = option["type"]
     icons: list = []
+    short = None      # the words on the button where its group's heading says the rest
     if t == "pick":
         area = option["area"]
         text = area_word(lang, area)
         icons = [("die", str(AREAS.index(area) + 1))]
         if option.get("for") == "neutral":
-            text = ui(lang, "opt_give", area=text)
+            short, text = text, ui(lang, "opt_give", area=text)
     elif t in ("resource",):
         text = word(lang, "resource", option["resource"])
         icons = [("res", option["resource"])]
@@ -230,7 +231,7 @@ def option_label(option: dict, expected: dict, state: dict, lang: str, names: li
             icons = [("res", a), ("text", "+"), ("res", b)]
     else:
         text = json.dumps(option)
-    return {"text": text, "icons": icons, "input": json.dumps(option, separators=(",", ":"))}
+    return {"text": text, "short": short, "icons": icons, "input": json.dumps(option, separators=(",", ":"))}
 
 
 def _groups(expected: dict, state: dict, lang: str, names: list[str]) -> list[dict]:
