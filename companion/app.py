@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import paths
-from .board_profile import DEFAULT_PROFILE_PATH, load_profile
+from .board_profile import load_profile, profile_paths
 from .config import Config
 from .device import DeviceLoop
 from .session import Session
@@ -22,9 +22,6 @@ from .game import ReplayError
 from .store import GameStore, StoreError
 
 log = logging.getLogger("companion")
-
-PROFILE_FILE = "board_profile.toml"
-
 
 @dataclass
 class Companion:
@@ -40,14 +37,6 @@ class Companion:
         self.panel.close()
         self.camera.stop()
         self.session.close()
-
-
-def profile_paths(config: Config) -> tuple[Path, Path]:
-    """(where the profile is read from, where edits are saved)."""
-    if config.game.board_profile:
-        return config.game.board_profile, config.game.board_profile
-    saved = paths.calibration_dir(config.data_dir) / PROFILE_FILE
-    return (saved if saved.is_file() else DEFAULT_PROFILE_PATH), saved
 
 
 def _png(image) -> bytes:

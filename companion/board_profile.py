@@ -4,10 +4,12 @@ import json
 import tomllib
 from pathlib import Path
 
+from . import paths
 from .rules.errors import RuleError
 from .rules.profile import validate_profile
 
 DEFAULT_PROFILE_PATH = Path(__file__).resolve().parent.parent / "calibration" / "board_profile.toml"
+PROFILE_FILE = "board_profile.toml"
 
 
 class ProfileError(ValueError):
@@ -27,6 +29,20 @@ def load_profile(path: str | Path | None = None) -> dict:
         return validate_profile(data)
     except RuleError as exc:
         raise ProfileError(f"{path}: {exc.message}") from None
+
+
+def profile_paths(config) -> tuple[Path, Path]:
+    """(where the installed profile is read from, where edits are saved): the config's
+    game.board_profile, else the one saved in the data folder, else the shipped default."""
+    if config.game.board_profile:
+        return config.game.board_profile, config.game.board_profile
+    saved = paths.calibration_dir(config.data_dir) / PROFILE_FILE
+    return (saved if saved.is_file() else DEFAULT_PROFILE_PATH), saved
+
+
+def installed_profile(config) -> dict:
+    """The profile the page uses for a new game."""
+    return load_profile(profile_paths(config)[0])
 
 
 def dump_profile(profile: dict) -> str:

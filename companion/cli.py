@@ -71,11 +71,18 @@ def build_parser() -> argparse.ArgumentParser:
         "replay a game record through the rules engine",
         "Replay a game record (a JSON Lines file: the setup on the first line, then one "
         "input per line; see docs/record-format.md) through the rules engine, checking "
-        "every input, and print what happened.")
+        "every input. With no option it prints the state after the last input as JSON; "
+        "--events prints what happened. A record without a board profile is replayed "
+        "with the installed one (the page's), and stderr says so.")
     replay.add_argument("file", type=Path, metavar="FILE", help="the game record (.jsonl)")
-    replay.add_argument("--score", action="store_true", help="print the final score sheet")
+    replay.add_argument("--events", action="store_true",
+                        help="print every input with what it did, in words, the rulings named")
+    replay.add_argument("--score", action="store_true",
+                        help="print the score sheet (final, or so far), one column per player")
     replay.add_argument("--table", action="store_true",
                         help="print the table (areas, stocks, tiles) after the last input")
+    replay.add_argument("--json", action="store_true",
+                        help="print JSON: the state, or with --score the scoring breakdown")
     replay.add_argument("--lang", choices=("en", "pt-BR"),
                         help="language of the printed events (config game.language)")
 
@@ -142,8 +149,15 @@ def _serve(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     if not args.file.is_file():
         raise CliError(f"no such file: {args.file}")
+    config = _config(args)
     if args.lang is None:
-        args.lang = _config(args).game.language
+        args.lang = config.game.language
+
+    def installed_profile() -> dict:
+        from companion.board_profile import installed_profile as load
+        return load(config)
+
+    args.installed_profile = installed_profile
     main_replay = _hook("companion.replay", "main_replay", "replay is not built yet")
     return main_replay(args) or 0
 

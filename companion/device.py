@@ -11,9 +11,9 @@ import logging
 import threading
 from typing import Callable
 
-log = logging.getLogger(__name__)
+from .rules.inputs import is_chance
 
-ROLL_KINDS = ("gate_roll", "roll")
+log = logging.getLogger(__name__)
 
 
 class DeviceLoop:
@@ -73,7 +73,7 @@ class DeviceLoop:
         if cam is None or self.watcher_factory is None or not getattr(cam.camera, "live", False):
             return
         at, kind = self._awaited()
-        if kind not in ROLL_KINDS or not cam.status.ok:
+        if not is_chance(kind) or not cam.status.ok:
             self._watcher = None
             return
         if self._watcher is None or self._watching_at != at:

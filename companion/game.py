@@ -9,7 +9,7 @@ acknowledged.
 from .record import Record
 from .rules import RuleError, expected, new_state, seat_names, start, validate_position
 from .rules.engine import apply_in_place
-from .rules.inputs import normalize
+from .rules.inputs import KINDS, normalize
 from .rules.state import copy_state
 
 
@@ -75,7 +75,7 @@ class Game:
     def check(self, inp: object) -> tuple[dict, list, dict]:
         """Apply to a copy: (new state, events, the clean input); RuleError leaves all as it was."""
         state = copy_state(self.state)
-        events = apply_in_place(state, inp)
+        events = self._apply_in_place(state, inp)
         return state, events, normalize(inp)
 
     def commit(self, state: dict, events: list, clean: dict, keep_redo: bool = False) -> None:
@@ -94,8 +94,27 @@ class Game:
     def _push(self, inp: object) -> None:
         """Replay one input in place (no copy: a refused one stops the whole replay anyway)."""
         clean = normalize(inp)
-        events = apply_in_place(self.state, clean)
+        events = self._apply_in_place(self.state, clean)
         self.commit(self.state, events, clean, keep_redo=True)
+
+    def _apply_in_place(self, state: dict, inp: object) -> list[dict]:
+        try:
+            return apply_in_place(state, inp)
+        except RuleError as exc:
+            raise self._not_needed(exc) from None
+
+    def _not_needed(self, exc: RuleError) -> RuleError:
+        """A line of a kind the last step skipped (nothing to take, no donation possible, one
+        tile left...): say that no such line is needed here, and why."""
+        kind = KINDS.get(exc.params.get("given")) if exc.key == "wrong_kind" else None
+        last = self.history[-1]["events"] if self.history else self._start_events
+        skipped = next((ev for ev in last if kind and kind.is_skipped_by(ev)), None)
+        if skipped is None:
+            return exc
+        from .i18n import explain       # the English words of the event that stood for the step
+        params = dict(exc.params, skipped=skipped, names=self.names)
+        message = explain({"key": "not_needed", "params": params}, "en")
+        return RuleError("illegal", message, exc.rule, "not_needed", params)
 
     def undo(self) -> dict:
         """Take back the last input (replay without it); returns the input taken back."""

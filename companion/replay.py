@@ -1,15 +1,18 @@
-"""`companion replay FILE`: apply a game record and print the state, the score or a table.
+"""`companion replay FILE`: apply a game record and print what happened, the score or a table.
 
 A line that is not understood or breaks a rule stops the replay: exit status
 2 and "FILE: line N: why" on stderr. Nothing is printed on stdout then.
+A record whose setup or position has no board profile is replayed with the
+installed one (the page's), and stderr says so.
 """
 
 import json
 import sys
 
 from .game import Game, ReplayError
-from .i18n import catalog, seat_labels, word
-from .record import RecordError
+from .i18n import catalog, fill, render, seat_labels, word
+from .record import Record, RecordError
+from .rules.inputs import notation
 from .rules.final_scoring import score_state
 from .rules.names import AREAS, DISTRICTS, RESOURCES
 
@@ -27,20 +30,70 @@ def main_replay(args) -> int:
     except UnicodeDecodeError:
         print(f"{args.file}: not a text file", file=sys.stderr)
         return 2
+    lang = getattr(args, "lang", None) or "en"
     try:
-        game = Game.from_jsonl(text)
+        record = Record.from_jsonl(text)
+        used = fill_in_profile(record.header, getattr(args, "installed_profile", None))
+        game = Game(record)
     except (RecordError, ReplayError) as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 2
-    lang = getattr(args, "lang", None) or "en"
-    if args.table:
-        print(render_table(game, lang, with_score=args.score))
-    elif args.score:
-        print(json.dumps(score_of(game.state), ensure_ascii=False, indent=1))
-    else:
-        print(json.dumps({"version": game.version, "state": game.state, "expected": game.expected()},
-                         ensure_ascii=False, indent=1))
+    if used is not None:
+        cli = catalog(lang)["cli"]
+        print(f"{args.file}: " + fill(cli["profile_default"], {
+            "name": used["name"], "state": cli["confirmed" if used.get("confirmed") else "unconfirmed"]}),
+            file=sys.stderr)
+    events, table, score = (getattr(args, k, False) for k in ("events", "table", "score"))
+    if getattr(args, "json", False) or not (events or table or score):
+        data = score_of(game.state) if score else {"version": game.version, "state": game.state,
+                                                    "expected": game.expected()}
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return 0
+    parts = []
+    if events:
+        parts.append(render_events(game, lang))
+    if table:
+        parts.append(render_table(game, lang, with_score=score))
+    elif score:
+        parts.append(render_score(game, lang))
+    print("\n\n".join(parts))
     return 0
+
+
+def fill_in_profile(header: dict, installed=None) -> dict | None:
+    """Give a setup or position without a board profile the installed one; return it, or None
+    when the record has its own. `installed`: a function returning it (default: the shipped one)."""
+    start = header.get("setup", header.get("position"))
+    if not isinstance(start, dict) or "profile" in start:
+        return None
+    if installed is None:
+        from .board_profile import load_profile
+        installed = load_profile
+    start["profile"] = installed()
+    return start["profile"]
+
+
+def render_events(game: Game, lang: str) -> str:
+    """Every input in notation with what it did, in words, each ruling named."""
+    names = seat_labels(game.names, game.state["neutral"], lang)
+    cli = catalog(lang)["cli"]
+    header = game.record.header
+    lines = [f"1: {cli['setup'] if 'setup' in header else cli['position']} ({', '.join(names)})"]
+    lines += [f"   {render(ev, lang, names)}" for ev in game.start_events]
+    for entry in game.history:
+        inp = entry["input"]
+        lines.append(f"{game.record.line_of(entry['index'])}: {notation(inp)}")
+        lines += [f"   {render(ev, lang, names)}" for ev in entry["events"]]
+    return "\n".join(lines)
+
+
+def render_score(game: Game, lang: str) -> str:
+    """The score sheet for people: one column per player, the resources, tiles, tokens, total."""
+    state = game.state
+    cli = catalog(lang)["cli"]
+    names = seat_labels(game.names, state["neutral"], lang)
+    title = cli["score_title"] + ("" if state["over"] else f" ({cli['provisional']})")
+    return "\n".join([title, ""] + _score_lines(state, names, lang))
 
 
 def render_table(game: Game, lang: str, with_score: bool = True) -> str:
@@ -69,17 +122,27 @@ def render_table(game: Game, lang: str, with_score: bool = True) -> str:
     prompt = game.expected()
     if prompt["kind"] != "over":
         who = names[prompt["seat"]] if prompt.get("seat") is not None else ""
-        lines += ["", f"{cli['next']}: {prompt['kind']} {who}".rstrip()]
+        lines += ["", f"{cli['next']}: {word(lang, 'kinds', prompt['kind'])} {who}".rstrip()]
     if with_score or state["over"]:
-        score = score_of(state)
-        lines += ["", f"{cli['resource']:<{width}} " + " ".join(f"{n[:8]:>8}" for n in names)]
-        for r in RESOURCES:
-            line = score["resources"][r]
-            label = word(lang, "resources", r) + (f" ({cli['depleted']})" if line["depleted"] else "")
-            lines.append(f"{label:<{width}} " + " ".join(f"{c:>3} {p:>+3} " for c, p in zip(line["counts"], line["points"])))
-        for key, values in ((cli["tile_points"], score["tile_points"]), (cli["tokens"], score["tokens"]),
-                            (cli["total"], score["total"])):
-            lines.append(f"{key:<{width}} " + " ".join(f"{v:>8}" for v in values))
-        winners = " ".join(names[s] for s in score["winners"])
-        lines.append(f"{cli['winners']}: {winners}" + ("" if state["over"] else " (…)"))
+        lines += [""] + _score_lines(state, names, lang)
     return "\n".join(lines)
+
+
+def _score_lines(state: dict, names: list[str], lang: str) -> list[str]:
+    cli = catalog(lang)["cli"]
+    score = score_of(state)
+    labels = {r: word(lang, "resources", r) + (f" ({cli['depleted']})" if score["resources"][r]["depleted"] else "")
+              for r in RESOURCES}
+    rows = [cli["resource"], cli["tile_points"], cli["tokens"], cli["total"], *labels.values()]
+    width = max(len(x) for x in rows)     # the longest label sets the first column
+    cw = max(8, *(len(n) for n in names))  # and the longest name the others
+    lines = [f"{cli['resource']:<{width}} " + " ".join(f"{n:>{cw}}" for n in names)]
+    for r in RESOURCES:
+        line = score["resources"][r]
+        lines.append(f"{labels[r]:<{width}} " + " ".join(f"{f'{c} {p:+d}':>{cw}}" for c, p in zip(line["counts"], line["points"])))
+    for key, values in ((cli["tile_points"], score["tile_points"]), (cli["tokens"], score["tokens"]),
+                        (cli["total"], score["total"])):
+        lines.append(f"{key:<{width}} " + " ".join(f"{v:>{cw}}" for v in values))
+    winners = ", ".join(names[s] for s in score["winners"])
+    lines.append(f"{cli['winners']}: {winners}" + ("" if state["over"] else " (…)"))
+    return lines

@@ -22,11 +22,10 @@ from .board_profile import save_profile
 from .record import Record
 from .rules import RuleError
 from .rules.errors import illegal
+from .rules.inputs import is_chance
 from .rules.names import DISTRICT_RESOURCE
 from .rules.profile import validate_new_profile, validate_profile
 from .store import GameStore
-
-CHANCE_KINDS = ("gate_roll", "roll")
 
 
 class StaleVersion(Exception):
@@ -257,7 +256,7 @@ class Session:
                 return None
             prompt = self.game.expected()
             kind = prompt["kind"]
-            if kind in CHANCE_KINDS:
+            if is_chance(kind):
                 return self._dice_proposal(prompt)
             choice = _preferred(prompt)
             if choice is None:

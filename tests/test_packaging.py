@@ -136,8 +136,8 @@ ADAPTERS = {"cv2", "numpy", "flask", "werkzeug", "waitress", "gpiozero", "picame
 
 
 def imported_modules(file: Path) -> list[tuple[str, int]]:
-    """(absolute module name, line) of every import in a file of companion/rules/."""
-    package = ["companion", "rules", *file.relative_to(RULES).parts[:-1]]
+    """(absolute module name, line) of every import in a file of the repository."""
+    package = list(file.relative_to(ROOT).parts[:-1])
     found = []
     for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"), str(file))):
         if isinstance(node, ast.Import):
@@ -170,3 +170,51 @@ def test_the_rules_engine_imports_only_the_standard_library(file: Path) -> None:
         # Chance belongs to the dice on the table; only the simulator may roll its own.
         if top == "random":
             assert file.name == "simulate.py", where
+
+
+# Every game on the shelf is pure the same way: standard library only, its own package,
+# the shared error shape (companion.rules.errors), and chance only in its simulator.
+GAMES = ROOT / "companion" / "games"
+
+
+def games_files() -> list[Path]:
+    return sorted(GAMES.rglob("*.py")) if GAMES.is_dir() else []
+
+
+def game_import_fault(file: Path, module: str) -> str | None:
+    """Why `module` may not be imported by `file` of companion/games/, or None."""
+    parts = file.relative_to(GAMES).parts
+    own = "companion.games" + (f".{parts[0]}" if len(parts) > 1 else "")
+    top = module.split(".")[0]
+    if top in ADAPTERS:
+        return "an adapter"
+    if top == "companion":   # its own game's package, and the shared error shape
+        if not (module == own or module.startswith(own + ".") or module == "companion.rules.errors"):
+            return "outside its game"
+    elif top not in sys.stdlib_module_names:
+        return "not the standard library"
+    if top == "random" and file.name != "simulate.py":
+        return "chance outside the simulator"
+    if top in ("os", "io", "pathlib", "time", "datetime", "socket", "subprocess", "shutil"):
+        return "I/O or the clock"
+    return None
+
+
+@pytest.mark.skipif(not GAMES.is_dir(), reason="companion/games/ does not exist yet")
+@pytest.mark.parametrize("file", games_files(), ids=lambda f: str(f.relative_to(ROOT)))
+def test_every_game_imports_only_the_standard_library(file: Path) -> None:
+    for module, line in imported_modules(file):
+        assert game_import_fault(file, module) is None, f"{file.relative_to(ROOT)}:{line} imports {module}"
+
+
+def test_the_games_purity_check_catches_bad_imports() -> None:
+    engine = GAMES / "survive" / "engine.py"
+    assert game_import_fault(engine, "companion.games.survive.tiles") is None
+    assert game_import_fault(engine, "companion.rules.errors") is None
+    assert game_import_fault(engine, "companion.games.atlantis.tiles") == "outside its game"
+    assert game_import_fault(engine, "companion.session") == "outside its game"
+    assert game_import_fault(engine, "flask") == "an adapter"
+    assert game_import_fault(engine, "hypothesis") == "not the standard library"
+    assert game_import_fault(engine, "random") == "chance outside the simulator"
+    assert game_import_fault(GAMES / "survive" / "simulate.py", "random") is None
+    assert game_import_fault(engine, "pathlib") == "I/O or the clock"

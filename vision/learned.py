@@ -207,8 +207,8 @@ def _peaks(frame: np.ndarray, scale: float | None):
     dw, dh, s = det_size(W, H, scale)
     sx, sy = W / dw, H / dh
     # Bilinear, not INTER_AREA, even when shrinking: the detector was trained on
-    # bilinear warps, and reads them as well (docs/vision.md); INTER_AREA cost
-    # 4-6 ms a frame, a seventh of a reading.
+    # bilinear warps, and reads them as well; INTER_AREA costs 4-6 ms a frame,
+    # a seventh of a reading.
     small = cv2.resize(frame, (dw, dh), interpolation=cv2.INTER_LINEAR)
     if dw < DET_MIN or dh < DET_MIN:
         # A small tray area, or the auto-zoom's pass on a close-up: the net, which
@@ -240,11 +240,11 @@ def _peaks(frame: np.ndarray, scale: float | None):
 def _apart(peak, others) -> bool:
     """Whether detector peak (cx, cy, side, score) is another die than each of `others`.
 
-    Against the mean of the two sides: against the bigger one (before session 19), a
-    small die touching a big one was that die (a 33 px die 26 px from a 45 px one's
-    centre, beyond 0.6 x 33 but within 0.6 x 45). In the auto-zoom's merge this also
-    keeps some first-pass peaks on a big die's corner pips, which the first net drops
-    (docs/vision.md, "Session 19": the bigger side there missed a real die)."""
+    Against the mean of the two sides, not the bigger one: otherwise a small die
+    touching a big one would be taken for that die (a 33 px die 26 px from a 45 px
+    one's centre is beyond 0.6 x 33 but within 0.6 x 45). In the auto-zoom's merge this
+    also keeps some first-pass peaks on a big die's corner pips, which the first net
+    drops; the bigger side there would miss a real die."""
     return all(math.hypot(peak[0] - k[0], peak[1] - k[1]) > NMS * (peak[2] + k[2]) / 2 for k in others)
 
 
@@ -263,7 +263,7 @@ def detect(frame: np.ndarray, die_px: float | None = None) -> list[tuple[float, 
         med = float(np.median(sides))
         if med >= ZOOM_OUT[0]:
             # Keep the first pass's dice too: a few it found are lost when
-            # the frame is shrunk (docs/vision.md, "auto-zoom").
+            # the frame is shrunk.
             shrunk = _peaks(frame, s * ZOOM_OUT[1] / med)[0]
             return shrunk + [d for d in dets if _apart(d, shrunk)]
         if med <= ZOOM_IN[0]:
@@ -361,7 +361,7 @@ def close_up(frame: np.ndarray, config, cross_check: bool | None, reading: Readi
     calibrated to dice CLOSE_UP of the tray area's short side when `reading`
     has what may be such pips (`_pip_like`), and a die of that reading
     replaces the detections on its face only if all of these hold (each
-    guards against a wrong value; docs/vision.md, "Session 14"):
+    guards against a wrong value, and has a test):
     - it is valued, by the same rules as any die, and at least BEYOND px
       across at the first pass's detector input (before any auto-zoom), where the detector
       starts to see pips instead of dice (a die it could see whole, it did;
@@ -471,10 +471,10 @@ def _read(frame: np.ndarray, config, cross_check: bool | None) -> tuple[Reading,
 
 def beside_unclear(dice: list, peaks: list) -> list:
     """`dice`, but a valued one unsure ("crowded") when its peak (cx, cy, side, score) lies
-    within NMS x the bigger side of a stronger peak whose die is unsure. One die, one
-    peak took the two for one die until session 19 (`_apart`): a small die touching a
-    bigger one, but also a side face of a die cocked on an edge, read as a die of its
-    own beside its unclear top face."""
+    within NMS x the bigger side of a stronger peak whose die is unsure. `_apart` keeps
+    such a pair as two dice, for a small die touching a bigger one; but the pair may
+    also be one die cocked on an edge, a side face read as a die of its own beside its
+    unclear top face."""
     out = []
     for d, (cx, cy, side, score) in zip(dice, peaks, strict=True):
         if d.value is not None and any(

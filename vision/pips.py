@@ -1,7 +1,7 @@
 """Pip candidates: small round blobs darker or lighter than a uniform ring around them.
 
 Scale-free: a difference-of-Gaussians pyramid finds blobs of radius ~1.7 px up
-to ~1/10 of the frame, then each blob is checked on the image itself (inner
+to 1/12 of the frame's short side, then each blob is checked on the image itself (inner
 colour vs the ring just outside it). Works on dark-on-light and light-on-dark
 pips alike; colour is kept so the grouping step can tell dice apart.
 """

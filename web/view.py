@@ -10,7 +10,8 @@ import json
 import math
 import re
 
-from companion.i18n import catalog, explain, fill, render, seat_labels, variant, word
+from companion.i18n import catalog, explain, fill, group_label, label, render, seat_labels, variant, word
+from companion.rules.inputs import kind_of
 from companion.rules.names import (AREAS, DISTRICT_RESOURCE, DISTRICTS, MARKET, RESOURCES, STACKS,
                                    area_of_face)
 
@@ -183,87 +184,44 @@ def players(state: dict, expected: dict | None, history: list[dict], lang: str) 
 # --- the prompt: what the companion waits for ----------------------------------
 
 def option_label(option: dict, expected: dict, state: dict, lang: str, names: list[str]) -> dict:
-    """A big button: words plus icons, and the input it sends."""
-    t = option["type"]
-    icons: list = []
-    short = None      # the words on the button where its group's heading says the rest
-    if t == "pick":
-        area = option["area"]
-        text = area_word(lang, area)
-        icons = [("die", str(AREAS.index(area) + 1))]
-        if option.get("for") == "neutral":
-            short, text = text, ui(lang, "opt_give", area=text)
-    elif t in ("resource",):
-        text = word(lang, "resource", option["resource"])
-        icons = [("res", option["resource"])]
-    elif t == "roll":
-        text = str(option["value"])
-        icons = [("face", option["value"])]
-    elif t == "swap":
-        text = ui(lang, "opt_swap", give=word(lang, "resource", option["give"]),
-                  take=word(lang, "resource", option["take"]), area=area_word(lang, option["district"]))
-        icons = [("res", option["give"]), ("text", "⇄"), ("res", option["take"])]
-    elif t == "move":
-        text = ui(lang, "opt_move", resource=word(lang, "resource", option["resource"]),
-                  area=area_word(lang, option["to"]))
-        icons = [("res", option["resource"]), ("text", "→")]
-    elif t == "take_from":
-        text = ui(lang, "opt_take_from", resource=word(lang, "resource", option["resource"]),
-                  area=area_word(lang, option["area"]))
-        icons = [("res", option["resource"])]
-    elif t == "submarine":
-        text = area_word(lang, option["area"])
-        icons = [("sym", "sub"), ("text", "→"), ("die", str(AREAS.index(option["area"]) + 1))]
-    elif t == "change_die":
-        text = ui(lang, "opt_change_die", before=option["from"], after=option["to"])
-        icons = [("face", option["from"]), ("text", "→"), ("face", option["to"])]
-    elif t == "tile_taker":
-        text = names[option["seat"]] if option["seat"] < len(names) else str(option["seat"])
-    elif t == "reveal":
-        text = word(lang, "tile", option["tile"])
-        icons = [("tile", option["tile"])]
-    elif t == "donate":
-        if option["pair"] is None:
-            text = ui(lang, "opt_donate_done")
-        else:
-            a, b = option["pair"]
-            text = ui(lang, "opt_donate_pair", a=word(lang, "resource", a), b=word(lang, "resource", b))
-            icons = [("res", a), ("text", "+"), ("res", b)]
-    else:
-        text = json.dumps(option)
-    return {"text": text, "short": short, "icons": icons, "input": json.dumps(option, separators=(",", ":"))}
+    """A big button: words plus icons (both as the input's kind declares them), and the input it sends."""
+    # Under the heading "Give to the Neutral player" the button says only the Area.
+    short = label(dict(option, **{"for": "self"}), lang, names) if option.get("for") == "neutral" else None
+    return {"text": label(option, lang, names), "short": short, "icons": _icons(option),
+            "input": json.dumps(option, separators=(",", ":"))}
+
+
+def _icons(option: dict) -> list:
+    """The kind's declared icons: each names a field ("pair.0": the pair's first), else is literal."""
+    icons = []
+    for icon, ref in kind_of(option["type"]).icons:
+        name, _, index = ref.partition(".")
+        if name not in option:
+            icons.append((icon, ref))
+            continue
+        value = option[name]
+        if value is not None and index:
+            value = value[int(index)]
+        if value is None:
+            return []              # e.g. "done" at a Donation: words only
+        icons.append((icon, str(AREAS.index(value) + 1) if icon == "die" else value))
+    return icons
 
 
 def _groups(expected: dict, state: dict, lang: str, names: list[str]) -> list[dict]:
-    options = expected["options"]
-    kind = expected["kind"]
-    key = {"pick": lambda o: o.get("for", "self"),
-           "change_die": lambda o: o["from"],
-           "swap": lambda o: o["district"],
-           "move": lambda o: o["resource"],
-           "donate": lambda o: o["pair"] is None}.get(kind)
+    kind = kind_of(expected["kind"])
     groups: list[dict] = []
     seen: dict = {}
-    for option in options:
-        k = key(option) if key else None
+    for option in expected["options"]:
+        k = kind.group(option) if kind.group else None
         if k not in seen:
-            label = _group_label(kind, k, lang) if kind != "pick" or state["neutral"] else ""
-            seen[k] = {"label": label, "options": []}
+            seen[k] = {"key": k, "label": group_label(option, lang, names) if kind.group else "", "options": []}
             groups.append(seen[k])
         seen[k]["options"].append(option_label(option, expected, state, lang, names))
+    defaults = {f.default for f in kind.fields if isinstance(f.default, str)}
+    if len(groups) == 1 and groups[0]["key"] in defaults:
+        groups[0]["label"] = ""    # all for the usual recipient: no heading needed
     return groups
-
-
-def _group_label(kind: str, k, lang: str) -> str:
-    if kind == "pick" and k is not None and len(k) > 0:
-        return ui(lang, "group_neutral") if k == "neutral" else ui(lang, "group_self")
-    if kind == "change_die":
-        return ui(lang, "group_change_from", value=k)
-    if kind == "swap":
-        return area_word(lang, k)
-    if kind == "move":
-        return word(lang, "resources", k)
-    return ""
 
 
 def prompt(snap: dict, lang: str) -> dict | None:

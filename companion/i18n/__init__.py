@@ -14,6 +14,8 @@ import json
 from functools import cache
 from pathlib import Path
 
+from companion.rules.inputs import KINDS, REFUSALS, kind_of
+
 LANGUAGES = ("en", "pt-BR")
 DEFAULT_LANGUAGE = "en"
 _HERE = Path(__file__).resolve().parent
@@ -23,7 +25,11 @@ _HERE = Path(__file__).resolve().parent
 def catalog(lang: str) -> dict:
     if lang not in LANGUAGES:
         lang = DEFAULT_LANGUAGE
-    return json.loads((_HERE / f"{lang}.json").read_text(encoding="utf-8"))
+    data = json.loads((_HERE / f"{lang}.json").read_text(encoding="utf-8"))
+    if lang == "en":  # the English of each input kind and its refusals is declared with the kind
+        data["errors"] = {**REFUSALS, **data["errors"]}
+        data["kinds"] = {name: kind.words for name, kind in KINDS.items()}
+    return data
 
 
 def best_language(accept_language: str | None) -> str:
@@ -47,7 +53,10 @@ def best_language(accept_language: str | None) -> str:
 
 def word(lang: str, group: str, key: object) -> str:
     """The name of a resource, Area, tile, … in `lang` (the key itself when unknown)."""
-    return catalog(lang)[group].get(key, str(key))
+    found = catalog(lang)[group].get(key)
+    if found is None and group == "kinds" and key in KINDS:
+        return KINDS[key].words       # a kind not yet translated: its declared English words
+    return str(key) if found is None else found
 
 
 def seat_labels(names: list[str], neutral: bool, lang: str) -> list[str]:
@@ -129,6 +138,8 @@ def _words(p: dict, lang: str, names: list[str]) -> dict:
                 cat["words"]["more"] if p.get("more") else "")
         elif k in ("expected", "given", "what"):
             values[k] = word(lang, "kinds", v)
+        elif k == "skipped" and isinstance(v, dict):       # the event that stood for a step not asked
+            values[k] = render(v, lang, names)
         else:
             values[k] = v
     return values
@@ -166,8 +177,59 @@ def explain(error: dict, lang: str) -> str:
     fmt = group.get(variant(group, error.get("key") or "", error.get("params") or {}))
     if fmt is None:
         return error.get("message") or ""
-    text = fill(fmt, _words(error.get("params") or {}, lang, []))
+    params = error.get("params") or {}
+    text = fill(fmt, _words(params, lang, params.get("names") or []))
     rule = error.get("rule")
     if rule:
         text += f" ({catalog(lang)['rules'].get(rule, rule)})"
     return text
+
+
+# --- inputs: their fields in words by each field's declared domain -----------------------
+
+def input_words(inp: dict, lang: str, names: list[str]) -> dict:
+    """An input's fields as words of `lang`, chosen by each field's domain (never by its name)."""
+    values = {}
+    for f in kind_of(inp["type"]).fields:
+        v = inp.get(f.name)
+        if f.domain == "resource":
+            values[f.name] = word(lang, "resource", v)
+            values[f.name + "_plural"] = word(lang, "resources", v)
+        elif f.domain == "area":
+            values[f.name] = word(lang, "area", v)
+            for prep in ("at", "from", "into"):
+                values[f"{f.name}_{prep}"] = word(lang, prep, v)
+        elif f.domain == "tile":
+            values[f.name] = word(lang, "tile", v)
+        elif f.domain == "seat":
+            values[f.name] = names[v] if isinstance(v, int) and v < len(names) else str(v)
+        elif f.domain == "pair":
+            values[f.name] = " + ".join(word(lang, "resource", r) for r in v) if v else ""
+        elif f.domain == "faces":
+            values[f.name] = " ".join(str(x) for x in v)
+        else:
+            values[f.name] = str(v)
+    return values
+
+
+def _variant(section: dict, inp: dict) -> str | None:
+    """The template for `inp`: "<type>/<a field's value>" when there is one (None reads "none")."""
+    kind = kind_of(inp["type"])
+    for f in kind.fields:
+        v = inp.get(f.name)
+        key = f"{kind.name}/{'none' if v is None else v}"
+        if isinstance(v, (str, type(None))) and key in section:
+            return section[key]
+    return section.get(kind.name)
+
+
+def label(inp: dict, lang: str, names: list[str]) -> str:
+    """An input as the words of its button (the catalog's "labels")."""
+    fmt = _variant(catalog(lang)["labels"], inp)
+    return fill(fmt, input_words(inp, lang, names)) if fmt else kind_of(inp["type"]).notation(inp)
+
+
+def group_label(inp: dict, lang: str, names: list[str]) -> str:
+    """The heading of the group an option is shown in (the catalog's "groups"), or ""."""
+    fmt = _variant(catalog(lang)["groups"], inp)
+    return fill(fmt, input_words(inp, lang, names)) if fmt else ""

@@ -21,6 +21,12 @@ SUCCESS = {
     "B-six": (6,),
 }
 
+AGAIN = "J-visit-again"     # J-visit's second roll: where the chained visit goes (R4)
+ROLL_PURPOSES = tuple(SUCCESS) + (AGAIN,)
+
+# Where each moving tile takes a resource from.
+MOVE_FROM = {"L-market": "library", "I-supply": MARKET, "B-move": "blacksmith"}
+
 
 def apply_effect(state: dict, task: dict, events: list) -> None:
     """Automatic: turn the visited Area's tile into the tasks it needs."""
@@ -35,22 +41,18 @@ def apply_effect(state: dict, task: dict, events: list) -> None:
         pending.append({"t": "roll", "purpose": tile, "nth": task["nth"], **base})
     elif tile == "J-swap":
         pending.append({"t": "swap", **base})
-    elif tile == "L-market":
-        pending.append({"t": "move", "from": "library", "tile": tile, **base})
+    elif tile in MOVE_FROM:
+        pending.append({"t": "move", "from": MOVE_FROM[tile], "tile": tile, **base})
     elif tile == "L-second":
         if task["nth"] == 2:
             pending.append({"t": "take", "area": "library", "seat": task["seat"], "who": task["who"],
                             "reason": "L-second"})
         else:
             events.append(event("effect.not_second", rule="R5", who=task["who"], nth=task["nth"]))
-    elif tile == "I-supply":
-        pending.append({"t": "move", "from": MARKET, "tile": tile, **base})
     elif tile == "I-change":
         pending.append({"t": "change_die", **base})
     elif tile in ("E1", "E2", "E3"):
         pending.append({"t": "submarine", **base})
-    elif tile == "B-move":
-        pending.append({"t": "move", "from": "blacksmith", "tile": tile, **base})
 
 
 def roll_options(state: dict, task: dict) -> list[dict]:
@@ -61,7 +63,7 @@ def resolve_roll(state: dict, task: dict, inp: dict, events: list) -> None:
     value = inp["value"]
     purpose = task["purpose"]
     seat, who = task["seat"], task["who"]
-    if purpose == "J-visit-again":
+    if purpose == AGAIN:
         # R4: visit the Area of the second roll (a depleted District means the Black Market).
         area = area_of_face(value, state["depleted"])
         events.append(event("effect.roll", purpose=purpose, value=value, success=True, area=area, rule="R4"))
@@ -79,7 +81,7 @@ def resolve_roll(state: dict, task: dict, inp: dict, events: list) -> None:
     elif purpose == "B-six":
         state["pending"].append({**take, "area": MARKET})
     elif purpose == "J-visit":
-        state["pending"].append({"t": "roll", "purpose": "J-visit-again", "nth": task["nth"],
+        state["pending"].append({"t": "roll", "purpose": AGAIN, "nth": task["nth"],
                                  "seat": seat, "who": who, "area": task["area"]})
     elif purpose == "L-high":
         state["pending"].append({"t": "take_from", "seat": seat, "who": who, "area": "library"})
@@ -100,7 +102,8 @@ def _other_districts(state: dict, *excluded: str) -> list[str]:
 
 
 def swap_options(state: dict, task: dict) -> list[dict]:
-    """J-swap: a resource on the Jeweller for one of another kind on another District (R17)."""
+    """J-swap: a resource on the Jeweller for one on another District, of any kind (R17: a
+    like-for-like swap is allowed, the player's way to leave the table as it is)."""
     jeweller = state["districts"]["jeweller"]["resources"]
     options = []
     for give in RESOURCES:
@@ -109,7 +112,7 @@ def swap_options(state: dict, task: dict) -> list[dict]:
         for d in _other_districts(state, "jeweller"):
             there = state["districts"][d]["resources"]
             options += [{"type": "swap", "give": give, "district": d, "take": take}
-                        for take in RESOURCES if there[take] > 0 and take != give]
+                        for take in RESOURCES if there[take] > 0]
     return options
 
 
@@ -186,16 +189,16 @@ def resolve_change_die(state: dict, task: dict, inp: dict, events: list) -> None
                         to=area_of_face(inp["to"], state["depleted"])))
 
 
+def swap_changes_nothing(state: dict, task: dict) -> bool:
+    """Only like-for-like swaps are possible: whichever is made, the table stays as it is (R17)."""
+    options = swap_options(state, task)
+    return bool(options) and all(o["give"] == o["take"] for o in options)
+
+
 def effect_skipped(state: dict, task: dict) -> dict:
-    if task["t"] == "swap" and _only_same_kind_swaps(state):
+    if task["t"] == "swap" and swap_changes_nothing(state, task):
         return event("effect.skipped", rule="R17", kind="same_kind", tile=top_tile(state, task["area"]),
                      area=task["area"])
     return event("effect.skipped", rule="R3", kind=task["t"], tile=top_tile(state, task["area"]), area=task["area"])
-
-
-def _only_same_kind_swaps(state: dict) -> bool:
-    jeweller = state["districts"]["jeweller"]["resources"]
-    others = [state["districts"][d]["resources"] for d in _other_districts(state, "jeweller")]
-    return any(jeweller.values()) and any(any(o.values()) for o in others)
 
 

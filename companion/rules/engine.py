@@ -8,8 +8,7 @@ input is legal exactly when it is offered.
 """
 
 from . import clock, effects, empty_district, gates, visit
-from .errors import illegal
-from .inputs import META, describe_refusal, normalize
+from .inputs import KINDS, META, describe_refusal, normalize, refusal
 from .state import copy_state
 
 # Tasks that run by themselves.
@@ -45,7 +44,8 @@ SKIPPED = {
     "donate": clock.donate_skipped,
 }
 
-CHANCE = ("gate_roll", "roll")
+# A step whose every option leaves the table as it is runs by itself, with its reason.
+CHANGES_NOTHING = {"swap": effects.swap_changes_nothing}
 
 # Tasks that always have an option: a pick (a die always lies on the board while picks remain),
 # a roll, a tie (two seats or more), a die change (the last die is still on the board).
@@ -67,7 +67,7 @@ def advance(state: dict, events: list) -> None:
             continue
         if t in NEVER_EMPTY:
             return
-        if not ASK[t][1](state, task):
+        if not ASK[t][1](state, task) or (t in CHANGES_NOTHING and CHANGES_NOTHING[t](state, task)):
             pending.pop()
             events.append(SKIPPED.get(t, effects.effect_skipped)(state, task))
             continue
@@ -110,18 +110,15 @@ def _context(state: dict, task: dict) -> dict:
 def apply_in_place(state: dict, inp: object) -> list[dict]:
     """Apply one input to `state` itself. On a RuleError nothing was changed."""
     if state["over"] or not state["pending"]:
-        raise illegal("the game is over: no more inputs", "End of the Game", "game_over")
+        raise refusal("game_over", "End of the Game")
     clean = normalize(inp)
     task = state["pending"][-1]
     kind, options, resolve = ASK[task["t"]]
     if clean["type"] != kind:
-        raise illegal(f"the companion expects {describe_kind(kind)} now, not {describe_kind(clean['type'])}",
-                      _KIND_RULE.get(kind), "wrong_kind", expected=kind, given=clean["type"])
+        raise refusal("wrong_kind", KINDS[kind].rule, expected=kind, given=clean["type"])
     if kind == "gate_roll":
         if len(clean["dice"]) != state["dice_count"]:
-            raise illegal(f"{state['dice_count']} dice are in play, but {len(clean['dice'])} were given: "
-                          "look for a die off the tray or two dice stacked, and read again", "Setup",
-                          "dice_count", want=state["dice_count"], got=len(clean["dice"]))
+            raise refusal("dice_count", "Setup", want=state["dice_count"], got=len(clean["dice"]))
     else:
         legal = options(state, task)
         # Options carry exactly the decision's fields: compare without the meta keys.
@@ -150,20 +147,4 @@ def start(state: dict) -> tuple[dict, list[dict]]:
     return new, events
 
 
-_KIND_RULE = {"gate_roll": "Open the Gates", "pick": "Visit the Areas", "resource": "Visit the Areas",
-              "donate": "Donation", "tile_taker": "Empty District", "reveal": "Empty District"}
-
-_KIND_WORDS = {
-    "gate_roll": "the gate roll", "pick": "a die to take", "resource": "a resource to take",
-    "roll": "a die roll", "swap": "a swap (J-swap)", "move": "a resource to move",
-    "take_from": "a resource to take from another District", "submarine": "where the Submarine goes",
-    "change_die": "a die to change", "tile_taker": "who takes the tile", "reveal": "the revealed tile",
-    "donate": "a donation", "over": "nothing (the game is over)",
-}
-
-
-def describe_kind(kind: str) -> str:
-    return _KIND_WORDS.get(kind, kind)
-
-
-__all__ = ["advance", "expected", "apply", "apply_in_place", "start", "CHANCE"]
+__all__ = ["advance", "expected", "apply", "apply_in_place", "start"]

@@ -1,29 +1,135 @@
-"""Inputs: parse (invalid when not understood) and explain refusals (illegal, with the rule).
+"""Inputs: each kind declared once, here (like a chess move's notation on its class).
 
-Every input is a JSON object with a "type"; docs/record-format.md lists them.
-Extra keys "source" (camera, hand, panel, tablet) and "note" are kept in the
-record and ignored by the rules.
+An input is a JSON object with a "type"; docs/record-format.md lists them.
+Extra keys "source" (camera, hand, panel, auto, tablet) and "note" are kept in
+the record and ignored by the rules.
+
+Each `InputKind` says everything about its kind: its fields (each with its
+domain, which also says how it is parsed, written and put in words), whether
+it is chance (a physical roll, R1), the rule that asks for it, its English
+words, why one is refused, which game events stand for its step when the
+step was skipped, and how the page lays its options out (icons, groups).
+The engine, the record, the page and the catalogs ask it.
 """
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Callable
 
 from .errors import RuleError, illegal, invalid
 from .names import AREAS, MARKET, RESOURCES, TILES, area_of_face
 
-# type -> {field: checker}
-FIELDS = {
-    "gate_roll": ("dice",),
-    "pick": ("area", "for"),
-    "resource": ("resource",),
-    "roll": ("value",),
-    "swap": ("give", "district", "take"),
-    "move": ("resource", "to"),
-    "take_from": ("area", "resource"),
-    "submarine": ("area",),
-    "change_die": ("from", "to"),
-    "tile_taker": ("seat",),
-    "reveal": ("tile",),
-    "donate": ("pair",),
-}
 META = ("source", "note")
+REQUIRED = object()
+
+# A field's domain: what its values are (and so how they are parsed and put in words).
+DOMAINS = {
+    "face": "a die face from 1 to 6",
+    "faces": "the list of faces read",
+    "area": ", ".join(AREAS),
+    "resource": ", ".join(RESOURCES),
+    "tile": ", ".join(TILES),
+    "seat": "a seat number",
+    "recipient": "self, neutral",
+    "pair": "two resources, or null when done",
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    domain: str
+    default: object = REQUIRED
+
+    def parse(self, value: object, kind: str) -> object:
+        d, what = self.domain, f"'{self.name}'" if self.name in ("for", "from", "to") else self.name
+        if d == "face":
+            return _face(value, "the roll" if kind == "roll" else what)
+        if d == "faces":
+            if not isinstance(value, list) or not value:
+                raise invalid(f"a {kind} needs '{self.name}': {DOMAINS[d]}")
+            return [_face(f, "each die") for f in value]
+        if d in ("area", "resource", "tile"):
+            return _one_of(value, {"area": AREAS, "resource": RESOURCES, "tile": TILES}[d], what)
+        if d == "recipient":
+            return _one_of(value, ("self", "neutral"), what)
+        if d == "seat":
+            if type(value) is not int or value < 0:
+                raise invalid(f"seat must be a seat number, not {value!r}")
+            return value
+        if d == "pair":
+            if value is None:
+                return None
+            if not isinstance(value, list) or len(value) != 2:
+                raise invalid("a donation 'pair' must be two resources, or null when done")
+            return sorted((_one_of(r, RESOURCES, "each donated resource") for r in value), key=RESOURCES.index)
+        raise ValueError(f"unknown domain {d!r}")
+
+    def write(self, value: object) -> list[str]:
+        """The field in notation: its tokens."""
+        if self.domain == "faces":
+            return [str(f) for f in value]
+        if self.domain == "pair":
+            return ["none"] if value is None else list(value)
+        return [str(value)]
+
+    def read(self, tokens: list[str], kind: str) -> object:
+        """The field's value from notation tokens (consumed from the front)."""
+        if self.domain == "faces":
+            faces = [_token_int(t) for t in tokens]
+            tokens.clear()
+            return self.parse(faces, kind)
+        if self.domain == "pair":
+            first = tokens.pop(0)
+            return None if first == "none" else self.parse([first, tokens.pop(0) if tokens else ""], kind)
+        token = tokens.pop(0)
+        return self.parse(_token_int(token) if self.domain in ("face", "seat") else token, kind)
+
+
+@dataclass(frozen=True)
+class InputKind:
+    name: str
+    fields: tuple
+    words: str                          # English: what the companion asks for ("a die to take")
+    rule: str | None = None             # the rule that asks for it
+    chance: bool = False                # a physical roll (R1): read by the camera or typed, never invented
+    refuse: Callable | None = None      # (state, task, inp, legal) -> RuleError: why not allowed now
+    skipped_by: tuple = ()              # events saying this step was skipped (no line expected then)
+    icons: tuple = ()                   # the page's icons: (icon, field name or literal text)
+    group: Callable | None = None       # option -> the group the page puts it in
+
+    @property
+    def field_names(self) -> tuple:
+        return tuple(f.name for f in self.fields)
+
+    def parse(self, inp: dict) -> dict:
+        """A clean copy with only this kind's fields and the meta keys, or RuleError("invalid")."""
+        out: dict = {"type": self.name}
+        for f in self.fields:
+            if f.name not in inp and f.default is REQUIRED:
+                raise invalid(f"a {self.name} input needs '{f.name}'")
+            out[f.name] = f.parse(inp.get(f.name, f.default), self.name)
+        for key in META:
+            if isinstance(inp.get(key), str):
+                out[key] = inp[key]
+        return out
+
+    def notation(self, inp: dict) -> str:
+        """Short text: the type, then the fields in order, a trailing default left out.
+
+        'pick library', 'pick inn neutral', 'swap gem library book', 'donate none'."""
+        tokens = [self.name]
+        fields = list(self.fields)
+        while fields and fields[-1].default is not REQUIRED and inp.get(fields[-1].name) == fields[-1].default:
+            fields.pop()
+        for f in fields:
+            tokens += f.write(inp[f.name])
+        return " ".join(tokens)
+
+    def is_skipped_by(self, event: dict) -> bool:
+        key = event["key"]
+        return key in self.skipped_by or (key == "effect.skipped" and event["params"].get("kind") in
+                                          (self.name, "same_kind" if self.name == "swap" else None))
 
 
 def _face(value: object, what: str) -> int:
@@ -38,102 +144,215 @@ def _one_of(value: object, allowed: tuple, what: str) -> str:
     return value
 
 
+def _token_int(token: str) -> object:
+    return int(token) if token.isdecimal() else token
+
+
+# --- why a well-formed input is not allowed now (the English text is declared in REFUSALS) ---
+
+def refusal(key: str, rule: str | None = None, **params) -> RuleError:
+    """A refusal from its key: the English message filled with the game's ids."""
+    return illegal(plain(REFUSALS[key], params), rule, key, **params)
+
+
+def _refuse_pick(state, task, inp, legal):
+    area = inp["area"]
+    if not any(area_of_face(f, state["depleted"]) == area for f in state["dice"]):
+        return refusal("no_die_at", "Visit the Areas", area=area)
+    if not state["neutral"] and inp["for"] == "neutral":
+        return refusal("neutral_only_two", "Two players")
+    if inp["for"] == "neutral":
+        return refusal("neutral_given", "Two players")
+    return refusal("neutral_due", "Two players")
+
+
+def _refuse_resource(state, task, inp, legal):
+    return refusal("no_resource_at", "Visit the Areas", resource=inp["resource"], area=task["area"])
+
+
+def _refuse_tile_taker(state, task, inp, legal):
+    return refusal("tile_taker_tied", "Empty District")
+
+
+def _refuse_reveal(state, task, inp, legal):
+    return refusal("reveal_not_left", "Empty District", tile=inp["tile"],
+                   tiles=list(state["districts"][task["district"]]["below"]))
+
+
+def _refuse_submarine(state, task, inp, legal):
+    if inp["area"] == state["submarine"]:
+        return refusal("submarine_same", "Engineering Works")
+    return refusal("submarine_depleted", "R13")
+
+
+def _refuse_donate(state, task, inp, legal):
+    return refusal("donate_held", "Donation")
+
+
+def _refuse_change_die(state, task, inp, legal):
+    if inp["from"] == inp["to"]:
+        return refusal("inn_same", "Inn")
+    return refusal("inn_no_die", "Inn", face=inp["from"])
+
+
+def _refuse_choice(rule: str) -> Callable:
+    def refuse(state, task, inp, legal):
+        shown = [{k: v for k, v in o.items() if k != "type"} for o in legal[:6]]
+        if not legal:
+            return refusal("none_possible", rule, what=inp["type"])
+        return refusal("not_possible", rule, what=inp["type"], options=shown, more=len(legal) > 6)
+    return refuse
+
+
+def _declare(*kinds: InputKind) -> dict:
+    return {k.name: k for k in kinds}
+
+
+KINDS = _declare(
+    InputKind("gate_roll", (Field("dice", "faces"),), "the gate roll", "Open the Gates", chance=True),
+    InputKind("pick", (Field("area", "area"), Field("for", "recipient", "self")), "a die to take",
+              "Visit the Areas", refuse=_refuse_pick, icons=(("die", "area"),), group=lambda o: o["for"]),
+    InputKind("resource", (Field("resource", "resource"),), "a resource to take", "Visit the Areas",
+              refuse=_refuse_resource, skipped_by=("visit.nothing_to_take",), icons=(("res", "resource"),)),
+    InputKind("roll", (Field("value", "face"),), "a die roll", "Areas' effects", chance=True,
+              icons=(("face", "value"),)),
+    InputKind("swap", (Field("give", "resource"), Field("district", "area"), Field("take", "resource")),
+              "a swap", "Jeweller", refuse=_refuse_choice("Jeweller"),
+              icons=(("res", "give"), ("text", "⇄"), ("res", "take")), group=lambda o: o["district"]),
+    InputKind("move", (Field("resource", "resource"), Field("to", "area")), "a resource to move",
+              "Areas' effects", refuse=_refuse_choice("Areas' effects"),
+              icons=(("res", "resource"), ("text", "→")), group=lambda o: o["resource"]),
+    InputKind("take_from", (Field("area", "area"), Field("resource", "resource")),
+              "a resource to take from another District", "Library", refuse=_refuse_choice("Library"),
+              icons=(("res", "resource"),)),
+    InputKind("submarine", (Field("area", "area"),), "where the Submarine goes", "Engineering Works",
+              refuse=_refuse_submarine, icons=(("sym", "sub"), ("text", "→"), ("die", "area"))),
+    InputKind("change_die", (Field("from", "face"), Field("to", "face")), "a die to change", "Inn",
+              refuse=_refuse_change_die, icons=(("face", "from"), ("text", "→"), ("face", "to")),
+              group=lambda o: o["from"]),
+    InputKind("tile_taker", (Field("seat", "seat"),), "who takes the tile", "Empty District",
+              refuse=_refuse_tile_taker),
+    InputKind("reveal", (Field("tile", "tile"),), "the revealed tile", "Empty District",
+              refuse=_refuse_reveal, skipped_by=("empty.reveal", "empty.depleted"), icons=(("tile", "tile"),)),
+    InputKind("donate", (Field("pair", "pair"),), "a donation", "Donation", refuse=_refuse_donate,
+              skipped_by=("donation.cannot",), icons=(("res", "pair.0"), ("text", "+"), ("res", "pair.1")),
+              group=lambda o: "none" if o["pair"] is None else "pair"),
+)
+
+class _Fields(Mapping):
+    """type -> its field names, read from the declarations (the record format's table)."""
+
+    def __getitem__(self, name: str) -> tuple:
+        return KINDS[name].field_names
+
+    def __iter__(self):
+        return iter(KINDS)
+
+    def __len__(self) -> int:
+        return len(KINDS)
+
+
+FIELDS = _Fields()
+
+# The English text of every refusal of an input (the catalogs translate the same keys;
+# companion/i18n takes English from here). {area_at}: "at the <Area>"; {options}: the choices.
+REFUSALS = {
+    "game_over": "The game is over: nothing more can be entered.",
+    "wrong_kind": "The companion expects {expected} now, not {given}.",
+    "not_needed": "This line ({given}) is not needed here. {skipped} The companion expects {expected} now.",
+    "dice_count": "{want} dice are in play, but {got} were entered: look for a die off the tray or two "
+                  "dice stacked, and read again.",
+    "no_die_at": "There is no die {area_at}: you cannot visit an Area where there is no die.",
+    "neutral_only_two": "There is a Neutral player only in a 2-player game.",
+    "neutral_given": "You have already given the Neutral player a die this round.",
+    "neutral_due": "Your third die must go to the Neutral player: each player gives it exactly one die "
+                   "per round.",
+    "no_resource_at": "There is no {resource} {area_at}.",
+    "tile_taker_tied": "Only a player tied for the most can take the tile.",
+    "reveal_not_left": "{tile} is not one of the tiles left in that stack: {tiles}.",
+    "submarine_same": "The Submarine must move to another Area.",
+    "submarine_depleted": "The Submarine cannot go to a depleted District.",
+    "donate_held": "You can only donate two resources you hold.",
+    "inn_same": "The die must get another value.",
+    "inn_no_die": "No die showing {face} lies on the board.",
+    "not_possible": "That choice is not possible now ({what}); possible: {options}.",
+    "none_possible": "Nothing of the kind is possible now ({what}).",
+}
+
+
+def kind_of(name: str) -> InputKind:
+    return KINDS[name]
+
+
+def is_chance(name: str) -> bool:
+    """A physical roll (R1): the camera reads it, the companion never invents it."""
+    return name in KINDS and KINDS[name].chance
+
+
+def describe_kind(name: str) -> str:
+    return KINDS[name].words if name in KINDS else "nothing (the game is over)" if name == "over" else name
+
+
+def notation(inp: dict) -> str:
+    return KINDS[inp["type"]].notation(inp)
+
+
+def from_notation(text: str) -> dict:
+    """An input from its notation ('pick inn neutral'), or RuleError("invalid")."""
+    tokens = text.split()
+    if not tokens or tokens[0] not in KINDS:
+        raise invalid(f"unknown input {text!r}; known: {', '.join(KINDS)}")
+    kind = KINDS[tokens.pop(0)]
+    inp: dict = {"type": kind.name}
+    try:
+        for f in kind.fields:
+            if tokens:
+                inp[f.name] = f.read(tokens, kind.name)
+            elif f.default is REQUIRED:
+                raise invalid(f"a {kind.name} input needs '{f.name}'")
+    except IndexError:
+        raise invalid(f"{text!r}: a field is missing") from None
+    if tokens:
+        raise invalid(f"{text!r}: too many words ({' '.join(tokens)})")
+    return kind.parse(inp)
+
+
 def normalize(inp: object) -> dict:
     """A clean copy of `inp` with only known keys, or RuleError("invalid")."""
     if not isinstance(inp, dict):
         raise invalid("an input must be a JSON object with a 'type'")
     kind = inp.get("type")
-    if kind not in FIELDS:
-        raise invalid(f"unknown input type {kind!r}; known: {', '.join(FIELDS)}")
-    out: dict = {"type": kind}
-    get = inp.get
-    for field in FIELDS[kind]:
-        if field not in inp and not (kind == "pick" and field == "for"):
-            raise invalid(f"a {kind} input needs '{field}'")
-    if kind == "gate_roll":
-        dice = get("dice")
-        if not isinstance(dice, list) or not dice:
-            raise invalid("a gate_roll needs 'dice': the list of faces read")
-        out["dice"] = [_face(f, "each die") for f in dice]
-    elif kind == "pick":
-        out["area"] = _one_of(get("area"), AREAS, "area")
-        out["for"] = _one_of(get("for", "self"), ("self", "neutral"), "'for'")
-    elif kind == "resource":
-        out["resource"] = _one_of(get("resource"), RESOURCES, "resource")
-    elif kind == "roll":
-        out["value"] = _face(get("value"), "the roll")
-    elif kind == "swap":
-        out["give"] = _one_of(get("give"), RESOURCES, "give")
-        out["district"] = _one_of(get("district"), AREAS, "district")
-        out["take"] = _one_of(get("take"), RESOURCES, "take")
-    elif kind == "move":
-        out["resource"] = _one_of(get("resource"), RESOURCES, "resource")
-        out["to"] = _one_of(get("to"), AREAS, "to")
-    elif kind == "take_from":
-        out["area"] = _one_of(get("area"), AREAS, "area")
-        out["resource"] = _one_of(get("resource"), RESOURCES, "resource")
-    elif kind == "submarine":
-        out["area"] = _one_of(get("area"), AREAS, "area")
-    elif kind == "change_die":
-        out["from"] = _face(get("from"), "'from'")
-        out["to"] = _face(get("to"), "'to'")
-    elif kind == "tile_taker":
-        seat = get("seat")
-        if type(seat) is not int or seat < 0:
-            raise invalid(f"seat must be a seat number, not {seat!r}")
-        out["seat"] = seat
-    elif kind == "reveal":
-        out["tile"] = _one_of(get("tile"), TILES, "tile")
-    elif kind == "donate":
-        pair = get("pair")
-        if pair is not None:
-            if not isinstance(pair, list) or len(pair) != 2:
-                raise invalid("a donation 'pair' must be two resources, or null when done")
-            pair = sorted((_one_of(r, RESOURCES, "each donated resource") for r in pair), key=RESOURCES.index)
-        out["pair"] = pair
-    for key in META:
-        if isinstance(inp.get(key), str):
-            out[key] = inp[key]
-    return out
+    if kind not in KINDS:
+        raise invalid(f"unknown input type {kind!r}; known: {', '.join(KINDS)}")
+    return KINDS[kind].parse(inp)
 
 
 def describe_refusal(state: dict, task: dict, inp: dict, legal: list) -> RuleError:
     """Why a well-formed input is not allowed now, naming the rule."""
-    kind = inp["type"]
-    if kind == "pick":
-        area = inp["area"]
-        if not any(area_of_face(f, state["depleted"]) == area for f in state["dice"]):
-            return illegal(f"there is no die at the {area}: you cannot visit an Area where there is no die",
-                           "Visit the Areas", "no_die_at", area=area)
-        if not state["neutral"] and inp["for"] == "neutral":
-            return illegal("there is a neutral player only in a 2-player game", "Two players", "neutral_only_two")
-        if inp["for"] == "neutral":
-            return illegal("you have already given a die to the neutral player this round", "Two players",
-                           "neutral_given")
-        return illegal("your third die must go to the neutral player: each player gives it exactly one "
-                       "die per round", "Two players", "neutral_due")
-    if kind == "resource":
-        where = "the Black Market" if task["area"] == MARKET else f"the {task['area']}"
-        return illegal(f"there is no {inp['resource']} at {where}", "Visit the Areas", "no_resource_at",
-                       resource=inp["resource"], area=task["area"])
-    if kind == "tile_taker":
-        return illegal("only a player tied for the most can take the tile", "Empty District", "tile_taker_tied")
-    if kind == "reveal":
-        return illegal(f"{inp['tile']} is not one of the tiles left in that stack "
-                       f"({', '.join(state['districts'][task['district']]['below'])})", "Empty District",
-                       "reveal_not_left", tile=inp["tile"], tiles=list(state["districts"][task["district"]]["below"]))
-    if kind == "submarine":
-        if inp["area"] == state["submarine"]:
-            return illegal("the Submarine must move to another Area", "Engineering Works", "submarine_same")
-        return illegal("the Submarine cannot go to a depleted District", "R13", "submarine_depleted")
-    if kind == "donate":
-        return illegal("you can only donate two resources you hold", "Donation", "donate_held")
-    if kind == "change_die":
-        if inp["from"] == inp["to"]:
-            return illegal("the die must get another value", "Inn", "inn_same")
-        return illegal(f"no die showing {inp['from']} lies on the board", "Inn", "inn_no_die", face=inp["from"])
-    rules = {"swap": "Jeweller", "move": "Areas' effects", "take_from": "Library"}
-    shown = [{k: v for k, v in o.items() if k != "type"} for o in legal[:6]]
-    options = "; ".join(" ".join(str(v) for v in o.values()) for o in shown) + (" …" if len(legal) > 6 else "")
-    return illegal(f"this {kind} is not possible now: " + (options or "nothing is possible"), rules.get(kind),
-                   "not_possible" if legal else "none_possible", what=kind, options=shown, more=len(legal) > 6)
+    return KINDS[inp["type"]].refuse(state, task, inp, legal)
+
+
+# --- the English message: the template filled with the game's ids --------------------------
+
+def plain(template: str, params: dict) -> str:
+    """`template` with its {placeholders} in plain English (ids for names); never fails."""
+    values: dict = {}
+    for k, v in params.items():
+        if k in ("area", "district", "source", "to") and isinstance(v, str):
+            where = "the Black Market" if v == MARKET else f"the {v}"
+            values.update({k: v, f"{k}_at": f"at {where}", f"{k}_from": f"from {where}",
+                           f"{k}_into": f"to {where}"})
+        elif k in ("expected", "given", "what"):
+            values[k] = describe_kind(v)
+        elif k == "options" and isinstance(v, list):
+            values[k] = "; ".join(" ".join(str(x) for x in o.values()) for o in v) + (" …" if params.get("more") else "")
+        elif isinstance(v, list):
+            values[k] = ", ".join(str(x) for x in v)
+        else:
+            values[k] = v
+    return template.format_map(_Unknown(values))
+
+
+class _Unknown(dict):
+    def __missing__(self, key: str) -> str:
+        return "?"

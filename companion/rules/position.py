@@ -9,17 +9,16 @@ dice lie on the board, else the next pick), `turn` (from the first player and
 the dice already taken), `vp_history`, `over`, `result`, `end_after_visits`.
 """
 
+from .effects import MOVE_FROM, ROLL_PURPOSES
+from .engine import ASK, AUTO
 from .errors import invalid
 from .final_scoring import score_state
 from .names import AREAS, DISTRICT_RESOURCE, DISTRICTS, RESOURCES, STACKS, TILES
 from .profile import validate_profile
 from .state import copy_state, new_turn, setup_counts
 
-ROLL_PURPOSES = ("J-odd", "J-visit", "J-visit-again", "L-high", "I-clock", "B-even", "B-six")
-MOVE_SOURCES = {"L-market": "library", "I-supply": "market", "B-move": "blacksmith"}
-KNOWN_TASKS = {"gate_roll", "pick", "take", "effect", "roll", "swap", "move", "take_from", "submarine",
-               "change_die", "end_visit", "score_empty", "tile_taker", "reveal", "next_pick", "clock",
-               "donate", "next_round", "final"}
+# The engine's own tables say which steps, roll purposes and moves exist.
+KNOWN_TASKS = set(AUTO) | set(ASK)
 
 
 def _count(value: object, what: str) -> int:
@@ -72,11 +71,15 @@ def validate_position(position: object) -> dict:
     if not isinstance(districts, dict) or set(districts) != set(DISTRICTS):
         raise invalid(f"position: 'districts' must have {', '.join(DISTRICTS)}")
     pending = p.get("pending")
+    over = p.get("over", False)
+    visit = p.pop("visit", None)
+    if visit is not None and pending is not None:
+        raise invalid("position: give either 'visit' (in the game's words) or 'pending', not both")
     if pending is None:
-        pending = [{"t": "pick"}] if p.get("dice") else [{"t": "gate_roll"}]
+        # The game's words: over, inside a visit, waiting for a pick, or for the gate roll.
+        pending = [] if over is True else [{"t": "pick"}] if p.get("dice") or visit else [{"t": "gate_roll"}]
     if not isinstance(pending, list) or not all(isinstance(t, dict) and t.get("t") in KNOWN_TASKS for t in pending):
         raise invalid("position: 'pending' holds an unknown step")
-    over = p.get("over", False)
     if not isinstance(over, bool) or not isinstance(p.get("end_after_visits", False), bool):
         raise invalid("position: 'over' and 'end_after_visits' must be true or false")
     if over != (not pending):
@@ -135,7 +138,8 @@ def validate_position(position: object) -> dict:
     if type(first) is not int or not 0 <= first < humans:
         raise invalid(f"position: 'first' must be a seat from 0 to {humans - 1}")
     p["first"] = first
-    turn = p.get("turn") or new_turn(humans, first, seats)
+    turn = _turn(p.get("turn"), humans, first, seats, dice_count, len(dice) if pending[-1:] == [{"t": "pick"}] else None,
+                 visit is not None)
     if turn.get("order") != new_turn(humans, first, seats)["order"]:
         raise invalid("position: the order of picks does not follow the First Player")
     nxt = turn.get("next", 0)
@@ -161,6 +165,8 @@ def validate_position(position: object) -> dict:
     if any(given) and not neutral:
         raise invalid("position: only a 2-player game has a neutral player to give dice to", "Two players")
     p["turn"] = turn
+    if visit is not None:
+        p["pending"] = pending = _visit_steps(visit, p, seats)
     on_board = 0 if pending and pending[-1]["t"] == "gate_roll" else dice_count - taken
     if over:
         on_board = len(dice) if len(dice) <= 1 else 1  # a game ends with the last die (or none) left
@@ -185,6 +191,67 @@ def validate_position(position: object) -> dict:
     return p
 
 
+def _turn(turn: object, humans: int, first: int, seats: int, dice_count: int, lying: int | None,
+          in_visit: bool) -> dict:
+    """The round's turn, its missing parts derived: the order from the First Player; with dice
+    lying (`lying`), the picks made from the dice gone, and the dice each seat received from
+    the order (in a 2-player game, from `given`: who gave the neutral player a die, by default
+    those who made their third pick). Inside a visit its die is taken, the pick not yet over."""
+    fresh = new_turn(humans, first, seats)
+    if turn is None:
+        turn = {}
+    if not isinstance(turn, dict):
+        raise invalid("position: 'turn' must be an object")
+    turn = dict(turn)
+    turn.setdefault("order", fresh["order"])
+    if "next" in turn and "received" in turn:
+        return turn
+    taken = dice_count - lying if lying is not None else 0
+    if not 0 <= taken <= len(fresh["order"]):
+        return turn               # refused below, with the counts
+    done = fresh["order"][:taken]
+    given = turn.get("given")
+    if given is None:
+        given = [humans == 2 and done.count(s) == 3 for s in range(humans)]
+    if not isinstance(given, list) or len(given) != humans:
+        return turn
+    received = [done.count(s) - bool(given[s]) for s in range(humans)] + ([sum(map(bool, given))] if seats > humans else [])
+    turn.setdefault("next", max(0, taken - 1) if in_visit else taken)
+    turn.setdefault("received", received)
+    turn["given"] = given
+    return turn
+
+
+def _visit_steps(visit: object, p: dict, seats: int) -> list:
+    """The to-do stack of a visit written in the game's words:
+    {"area": where the die was taken, "for": "self" | "neutral",
+     "step": "resource" (b: take the resource) | "submarine" (b: the Submarine's extra) | "effect" (c)}."""
+    if not isinstance(visit, dict) or visit.get("area") not in AREAS:
+        raise invalid(f"position: 'visit' needs the 'area' visited (one of {', '.join(AREAS)})")
+    step = visit.get("step", "resource")
+    if step not in ("resource", "submarine", "effect"):
+        raise invalid("position: visit.step must be resource, submarine or effect")
+    if visit.get("for", "self") not in ("self", "neutral") or (visit.get("for") == "neutral" and not p["neutral"]):
+        raise invalid("position: visit.for must be self, or neutral in a 2-player game")
+    turn = p["turn"]
+    if turn["next"] >= len(turn["order"]):
+        raise invalid("position: every pick of the round is made: no visit is under way")
+    seat = turn["order"][turn["next"]]
+    who = seats - 1 if visit.get("for") == "neutral" else seat
+    area = visit["area"]
+    if step == "submarine" and p["submarine"] != area:
+        raise invalid(f"position: the Submarine is not at the {area}: no extra resource to take there")
+    nth = turn["received"][who]
+    if nth not in (1, 2, 3):
+        raise invalid("position: the visitor has received no die this round (turn.received)")
+    steps = [{"t": "next_pick"}, {"t": "end_visit"}, {"t": "effect", "area": area, "seat": seat, "who": who, "nth": nth}]
+    if step != "effect" and p["submarine"] == area:
+        steps.append({"t": "take", "area": area, "seat": seat, "who": who, "reason": "submarine"})
+    if step == "resource":
+        steps.append({"t": "take", "area": area, "seat": seat, "who": who, "reason": "visit"})
+    return steps
+
+
 def _seat(value: object, limit: int) -> bool:
     return type(value) is int and 0 <= value < limit
 
@@ -204,7 +271,7 @@ def _check_task(task: dict, humans: int, seats: int) -> None:
         problems.append("nth")
     if t == "roll" and task.get("purpose") not in ROLL_PURPOSES:
         problems.append("purpose")
-    if t == "move" and (task.get("tile") not in MOVE_SOURCES or task.get("from") != MOVE_SOURCES[task.get("tile")]):
+    if t == "move" and (task.get("tile") not in MOVE_FROM or task.get("from") != MOVE_FROM[task.get("tile")]):
         problems.append("tile and from")
     if t in ("score_empty", "reveal", "tile_taker") and task.get("district") not in DISTRICTS:
         problems.append("district")

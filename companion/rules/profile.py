@@ -23,6 +23,9 @@ MAX_NAME = 60            # a profile's name, characters
 
 def validate_profile(profile: object) -> dict:
     """Return a clean copy of `profile`, or raise RuleError("invalid") naming the fault."""
+    if profile is None:
+        raise invalid("the board profile is missing: give the clock track and the clock icons "
+                      "(`companion replay` uses the installed profile when the record has none)", "R12")
     if not isinstance(profile, dict):
         raise invalid("the board profile must be a table", "R12")
     track = profile.get("track")

@@ -26,7 +26,7 @@ def test_replay_score_prints_the_breakdown(tmp_path, profile):
     game = random_game(profile, seed=13, players=4)
     path = tmp_path / "game.jsonl"
     path.write_text(game.record.to_jsonl())
-    score = json.loads(run(path, "--score").stdout)
+    score = json.loads(run(path, "--score", "--json").stdout)
     assert score["total"] == game.state["result"]["total"] and score["provisional"] is False
     table = run(path, "--table", "--lang", "pt-BR").stdout
     assert "Joias" in table and "Total" in table

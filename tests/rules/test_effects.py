@@ -24,13 +24,23 @@ def test_j_odd_takes_one_more_gem_on_odd(profile, value, extra):
     assert game.expected()["kind"] == "pick"
 
 
-def test_j_swap_options_exclude_same_kind_market_and_depleted(profile):
+def test_j_swap_options_include_like_for_like_not_market_or_depleted(profile):
+    # R17: "one resource of any kind" allows a Gem for a Gem.
     game = visit(profile, "J-swap", "jeweller", depleted=["tool"], districts={"jeweller": {"gem": 7, "book": 1}})
     play(game, pick("jeweller"), take("gem"))
     options = game.expected()["options"]
-    assert options and all(o["give"] != o["take"] for o in options)
     assert {o["district"] for o in options} == {"library", "inn", "blacksmith"}  # not works (depleted), not market
-    assert {"type": "swap", "give": "book", "district": "library", "take": "book"} not in options
+    assert {"type": "swap", "give": "book", "district": "library", "take": "book"} in options
+    assert {"type": "swap", "give": "gem", "district": "library", "take": "book"} in options
+
+
+def test_a_like_for_like_swap_leaves_the_table_as_it_is(profile):
+    game = visit(profile, "J-swap", "jeweller", districts={"jeweller": {"gem": 7, "book": 1}})
+    play(game, pick("jeweller"), take("gem"))
+    before = {d: dict(x["resources"]) for d, x in game.state["districts"].items()}
+    events = play(game, {"type": "swap", "give": "book", "district": "library", "take": "book"})
+    assert find(events, "effect.swap")[0]["params"] == {"give": "book", "district": "library", "take": "book"}
+    assert {d: x["resources"] for d, x in game.state["districts"].items()} == before
 
 
 def test_j_visit_roll_not_six_does_nothing(profile):

@@ -71,8 +71,7 @@ GHOSTS = (0.3, 0.9)   # see_through of synthetic(ghosts=True): up to nearly a pi
 def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False, finishes: bool = False):
     """n rendered scenes with varied dice, trays, sizes and light -> same tuples as `photos`.
 
-    tilt: the share of scenes whose dice are seen at an angle, showing side faces (the
-    shipped nets until session 12 were trained with none).
+    tilt: the share of scenes whose dice are seen at an angle, showing side faces.
     ghosts: every scene's dice translucent, their bottom face's middle pip showing as in
     photos (strength drawn from GHOSTS, ghost_fade 1); with `tilt`, the scenes seen aslant
     stay opaque (vision.render draws a tilted die opaque).

@@ -1,51 +1,31 @@
 """Train the learned dice reader (detector + crop classifier) and export ONNX.
 
 Run from the repository root (needs torch, onnx; training only, never a run-time
-dependency). The shipped models were made with:
+dependency):
 
     .venv/bin/pip install torch==2.13.0 onnx
-    .venv/bin/python -m vision.train.train_dice det --minutes 84 --synthetic 300 --seed 1 \
-        --det-sides 8,100 --det-sides-share 0.5 --out DIR
-    .venv/bin/python -m vision.train.train_dice cls --minutes 82 --threads 2 --synthetic 300 --seed 3 \
-        --out DIR --checkpoint DIR/dice_cls.pt
-    .venv/bin/python -m vision.train.train_dice cls --minutes 80 --synthetic 300 --seed 4 \
-        --resume DIR/dice_cls.pt --lr 5e-4 --out DIR --checkpoint DIR/dice_cls.pt   # then 80 minutes more
-    .venv/bin/python -m vision.train.train_dice cls --minutes 60 --synthetic 300 --seed 31 --textures 0.05 \
-        --resume DIR/dice_cls.pt --lr 5e-4 --out DIR --checkpoint DIR/dice_cls.pt   # then 60 with patterns
-    .venv/bin/python -m vision.train.train_dice wide --minutes 65 --synthetic 300 --seed 11 --hard 0.3 \
-        --out DIR --checkpoint DIR/dice_cls_wide.pt      # the second look (with dice_cls.onnx in vision/models)
-    .venv/bin/python -m vision.train.train_dice wide --minutes 60 --synthetic 500 --tilt 0.5 --syn-share 0.35 \
-        --seed 12 --hard 0.3 --resume DIR/dice_cls_wide.pt --lr 5e-4 --out DIR \
-        --checkpoint DIR/dice_cls_wide.pt               # then 60 minutes more with dice seen aslant
-    .venv/bin/python -m vision.train.train_dice wide --minutes 45 --synthetic 500 --tilt 0.5 --syn-share 0.35 \
-        --hard 0.3 --cocked 0.12 --seed 55 --resume DIR/dice_cls_wide.pt --lr 5e-4 --out DIR \
-        --checkpoint DIR/dice_cls_wide.pt               # then 45 more with dice cocked on an edge
-    .venv/bin/python -m vision.train.train_dice wide --minutes 45 --synthetic 500 --tilt 0.5 --syn-share 0.35 \
-        --hard 0.3 --cocked 0.12 --see-through 0.08 --seed 62 --resume DIR/dice_cls_wide.pt --lr 5e-4 \
-        --out DIR --checkpoint DIR/dice_cls_wide.pt     # then 45 more with translucent dice too
-    .venv/bin/python -m vision.train.train_dice wide --minutes 45 --synthetic 500 --tilt 0.5 --syn-share 0.35 \
-        --hard 0.3 --cocked 0.12 --see-through 0.08 --finishes 0.12 --seed 71 --resume DIR/dice_cls_wide.pt \
-        --lr 5e-4 --out DIR --checkpoint DIR/dice_cls_wide.pt   # then 45 more with marbled, glittery, clear dice
-    .venv/bin/python -m vision.train.sweep --models DIR          # thresholds on "val"
-    .venv/bin/python -m vision.train.eval_heldout --models DIR   # held-out figures
+    .venv/bin/python -m vision.train.train_dice {det,cls,wide} --minutes M --seed S --out DIR ...
+
+The recipe of the shipped models, its steps in the order they must run (each
+learns from the nets then in vision/models/), is in docs/vision.md ("Training").
 
 `--checkpoint FILE.pt` also saves the torch weights and `--resume FILE.pt
 --lr 5e-4` goes on training them (the ONNX export folds batch norm away); the
 shipped classifiers' are in vision/train/checkpoints/.
 `--textures P`: that share of the classifier's crops are checked, striped or
-dotted patterns or blocky noise, to be called "not a die" (session 14).
+dotted patterns or blocky noise, to be called "not a die".
 `--cocked P`: that share are rendered dice leaning on an edge (`data.cocked_die`),
 cropped on one of their faces as the detector sees them: two thirds cocked
 (38-52 degrees), whose target is each value at a sixth (a die, no value), a
-third leaning 5-32 degrees, read by their top face (session 15).
+third leaning 5-32 degrees, read by their top face.
 `--see-through P`: that share of the crops not already taken by `--textures` and
 `--cocked` are picked from rendered scenes of translucent dice
 (`data.synthetic(ghosts=True)`), the bottom face's middle pip showing up to
 nearly as strongly as a pip, and cropped as photo dice are: read by their top
-face, or, about 3 in 10, a crop beside or between them, "not a die" (session 17).
+face, or, about 3 in 10, a crop beside or between them, "not a die".
 `--finishes P`: likewise, that share of the crops left are picked from rendered
 scenes whose dice have a real die's body (`data.synthetic(finishes=True)`:
-marbled, flecked with glitter, or clear; session 18).
+marbled, flecked with glitter, or clear).
 `--hard P`: when a labelled photo die is picked for a crop, it is one of the
 dice the classifier in vision/models/ gives their value less than 0.9 with
 probability P (with 0.3, about a fifth of the photo crops).
@@ -201,7 +181,7 @@ def mine_hard_dice(real, below: float = L.P_CHECK):
     """Labelled dice of the train photos the classifier in L.MODELS gives their value less
     than `below`: (image index, label index). The second look is trained more on them
     (below P_CHECK: wider than the dice it reads, below P_LOOK; the shipped second look
-    was mined so, before its backing reached up to P_VOUCH)."""
+    was mined at this bound)."""
     if not os.path.isfile(os.path.join(L.MODELS, "dice_cls.onnx")):
         raise SystemExit(f"--hard needs a classifier to find the hard dice: no dice_cls.onnx in {L.MODELS}")
     out = []
@@ -336,7 +316,7 @@ def det_batch(srcs, n, rng):
         H, W = img.shape[:2]
         _, _, s0 = L.det_size(W, H)
         sides = [math.sqrt(w * h) for _, _, _, w, h in labs]
-        # (no draw at share 1: `--det-sides` alone gives the models docs/vision.md measured)
+        # (no draw at share 1: a run with `--det-sides` alone keeps its random sequence)
         if DET_SIDES and (DET_SIDES_SHARE >= 1.0 or rng.random() < DET_SIDES_SHARE):
             s = math.exp(rng.uniform(*np.log(DET_SIDES))) / float(np.median(sides))
         else:

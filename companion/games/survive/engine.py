@@ -1,0 +1,146 @@
+"""The engine: (state, input) -> (state, events), and what input comes next.
+
+`expected` lists every legal input of the step the game is at; `apply` accepts an
+input exactly when it is among them (one legality function for every caller) and
+explains a refusal otherwise, leaving the state as it was.
+"""
+
+from . import creatures, end, explorers, scoring, setup, sinking, tiles, turn, whirlpool
+from .errors import illegal
+from .inputs import META, normalize
+from .names import CREATURE_REACH, MOVES_PER_TURN
+from .refusals import explain
+from .state import copy_state, in_play
+
+
+def _options(state: dict) -> list[dict]:
+    step = state["step"]
+    losses = explorers.loss_options
+    if step == "setup":
+        return setup.options(state)
+    if step == "tile":
+        return tiles.play_options(state)
+    if step == "moves":
+        return [{"type": "done"}] + explorers.save_options(state) + losses(state)
+    if step == "remove":
+        return sinking.options(state) + losses(state)
+    if step == "reveal":
+        return tiles.reveal_options(state)
+    if step == "whirlpool":
+        return whirlpool.options(state)
+    if step == "roll":
+        return creatures.roll_options(state) + losses(state)
+    if step == "creature":
+        return [{"type": "done"}] + tiles.defend_options(state) + losses(state)
+    if step == "values":
+        return scoring.options(state)
+    return []
+
+
+def _resolve(state: dict, inp: dict, events: list) -> None:
+    step, kind = state["step"], inp["type"]
+    if kind == "lost":
+        explorers.resolve_lost(state, inp, events)
+    elif kind == "boat_lost":
+        explorers.resolve_boat_lost(state, inp, events)
+    elif kind == "saved":
+        explorers.resolve_saved(state, inp, events)
+    elif kind == "setup":
+        if setup.resolve(state, inp, events):
+            turn.begin_first_turn(state, events)
+    elif kind == "play":
+        tiles.resolve_play(state, inp, events)
+        turn.enter(state, "moves", events)
+    elif kind == "remove":
+        sinking.resolve(state, inp, events)
+        if end.last_tile_gone(state):
+            end.finish(state, "last_tile", events)
+        else:
+            state["step"] = "reveal"
+    elif kind == "reveal":
+        turn.after_reveal(state, tiles.resolve_reveal(state, inp, events), events)
+    elif kind == "taken":
+        whirlpool.resolve_taken(state, inp, events)
+    elif kind == "creature_roll":
+        if creatures.resolve_roll(state, inp, events):
+            state["step"] = "creature"
+        else:
+            turn.end_turn(state, events)
+    elif kind == "defend":
+        tiles.resolve_defend(state, inp, events)
+        turn.end_turn(state, events)
+    elif kind == "values":
+        scoring.resolve(state, inp, events)
+    elif kind == "done":
+        if step == "tile":
+            turn.enter(state, "moves", events)
+        elif step == "moves":
+            turn.enter(state, "remove", events)
+        elif step == "whirlpool":
+            turn.enter(state, "roll", events)
+        else:  # the creature has moved (or stayed)
+            turn.end_turn(state, events)
+    if not state["over"] and state["step"] != "values" and end.last_explorer_gone(state):
+        end.finish(state, "last_explorer", events)
+
+
+def expected(state: dict) -> dict:
+    """What the game waits for: kind (the step), whose decision, every legal input, context."""
+    step = state["step"]
+    seat = None if step in ("setup", "over") else state["turn"]["seat"]
+    context: dict = {}
+    if step == "setup":
+        context = {"step": state["setup_step"], "challenges": state["challenges"]}
+    elif step == "tile":
+        context = {"hand": state["hands"][seat]}
+    elif step == "moves":
+        context = {"moves": MOVES_PER_TURN, "moves_left": MOVES_PER_TURN - state["turn"]["saved"],
+                   "in_play": in_play(state, seat)}
+    elif step == "remove":
+        context = {"terrain": sinking.current_terrain(state), "left": dict(state["terrain"]),
+                   "volcano_under_one_of": sinking.volcano_odds(state)}
+    elif step == "reveal":
+        context = {"terrain": state["turn"]["removed"]}
+    elif step == "whirlpool":
+        context = {"volcano": state["volcano"]}
+    elif step == "creature":
+        face = state["turn"]["face"]
+        context = {"creature": face, "on_board": state["creatures"][face]["board"],
+                   "reach": list(CREATURE_REACH[face])}
+    elif step == "values":
+        colour = scoring.colour_asked(state)
+        seat = next(s for s, cs in enumerate(state["colours"]) if colour in cs)
+        context = {"colour": colour, "count": state["explorers"][colour]["saved"]}
+    prompt = {"kind": step, "seat": seat, "options": _options(state), "context": context}
+    if step == "roll":
+        prompt["chance"] = True
+    return prompt
+
+
+def apply_in_place(state: dict, inp: object) -> list[dict]:
+    """Apply one input to `state` itself. On a RuleError nothing was changed."""
+    if state["over"]:
+        raise illegal("the game is over: no more inputs", "Fim do Jogo", "game_over")
+    clean = normalize(inp)
+    decision = {k: v for k, v in clean.items() if k not in META}
+    if decision not in _options(state):
+        raise explain(state, clean)
+    events: list = []
+    _resolve(state, clean, events)
+    return events
+
+
+def apply(state: dict, inp: object) -> tuple[dict, list[dict]]:
+    """The pure form: a new state and the events; `state` itself is untouched."""
+    new = copy_state(state)
+    events = apply_in_place(new, inp)
+    return new, events
+
+
+def start(state: dict) -> tuple[dict, list[dict]]:
+    """The first events of a fresh state: the challenges and setup step 1."""
+    new = copy_state(state)
+    events: list = []
+    if new["step"] == "setup" and new["setup_step"] == 1:
+        setup.begin(new, events)
+    return new, events

@@ -1,0 +1,55 @@
+"""Events, prompts and refusals in words, from a catalog (i18n/en.json, i18n/pt-BR.json)
+the caller has loaded: no file is read here.
+
+    render(event, catalog, ["Ana", "Bruno"])   -> "Ana saves a red explorer ..."
+"""
+
+
+def _word(catalog: dict, group: str, value: object) -> str:
+    return catalog.get(group, {}).get(str(value), str(value))
+
+
+def _names(catalog: dict, names: list[str]) -> str:
+    if not names:
+        return catalog["words"]["nobody"]
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + catalog["words"]["and"] + names[-1]
+
+
+# Params naming a thing, and the catalog group that names it.
+GROUPS = {"colour": "colour", "terrain": "terrain", "first": "terrain", "face": "creature",
+          "creature": "creature", "back": "back", "tile": "back", "expected": "step"}
+
+
+def fill(text: str, params: dict, catalog: dict, names: list[str]) -> str:
+    p = {}
+    for key, value in params.items():
+        if key == "seat":
+            p[key] = names[value] if isinstance(value, int) and 0 <= value < len(names) else str(value)
+        elif key == "seats":
+            p[key] = _names(catalog, [names[s] for s in value])
+        elif key in GROUPS:
+            p[key] = _word(catalog, GROUPS[key], value)
+        elif isinstance(value, list):
+            p[key] = ", ".join(map(str, value)) if value else catalog["words"]["none"]
+        else:
+            p[key] = value
+    return text.format(**p)
+
+
+def render(event: dict, catalog: dict, names: list[str]) -> str:
+    """One event as a sentence, the rule it applies named at the end."""
+    events = catalog["events"]
+    variant = event["params"].get("variant")
+    text = events.get(f"{event['key']}/{variant}") or events[event["key"]]
+    sentence = fill(text, {k: v for k, v in event["params"].items() if k != "variant"}, catalog, names)
+    if event.get("rule"):
+        sentence += f" ({catalog['rules'].get(event['rule'], event['rule'])})"
+    return sentence
+
+
+def refusal(error, catalog: dict, names: list[str]) -> str:
+    """A RuleError in words (its key in the catalog's "errors")."""
+    text = catalog["errors"].get(error.key) if error.key else None
+    return fill(text, error.params, catalog, names) if text else error.message

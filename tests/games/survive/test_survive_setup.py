@@ -1,0 +1,113 @@
+"""Preparação do Jogo: the setup checks and the eight steps walked one at a time."""
+
+import pytest
+
+from companion.games.survive import RuleError, apply, expected, new_state, start
+
+from .conftest import keys, play, setup_of
+
+
+@pytest.mark.parametrize("players", [1, 5])
+def test_survive_is_for_two_to_four_players(profile, players):
+    setup = setup_of(profile, 4)
+    setup["players"] = [f"P{i}" for i in range(players)]
+    with pytest.raises(RuleError) as err:
+        new_state(setup)
+    assert err.value.key == "setup_players"
+
+
+def test_two_players_play_two_colours_each_and_bring_their_boats(profile):
+    state = new_state(setup_of(profile, 2))
+    assert state["colours"] == [["red", "blue"], ["green", "yellow"]]
+    assert state["boats"] == {"board": 8, "supply": 4, "gone": 0}                  # S1
+    assert all(e == {"in_play": 10, "saved": 0, "lost": 0} for e in state["explorers"].values())
+
+
+def test_three_players_leave_six_boats_aside(profile):
+    state = new_state(setup_of(profile, 3))
+    assert state["boats"] == {"board": 6, "supply": 6, "gone": 0}
+    assert set(state["explorers"]) == {"red", "blue", "green"}
+
+
+def test_the_pieces_at_setup_are_the_rulebooks(profile):
+    state = new_state(setup_of(profile, 4))
+    assert state["terrain"] == {"beach": 16, "forest": 16, "mountain": 8}
+    assert state["creatures"] == {"serpent": {"board": 5, "supply": 0, "gone": 0},
+                                  "shark": {"board": 0, "supply": 6, "gone": 0},
+                                  "whale": {"board": 0, "supply": 5, "gone": 0}}
+    assert state["boats"] == {"board": 8, "supply": 4, "gone": 0}
+
+
+@pytest.mark.parametrize("colours, why", [
+    ([["red"], ["red"], ["blue"]], "a colour twice"),
+    ([["red"], ["blue"]], "a player without one"),
+    ([["red", "blue"], ["green"], ["yellow"]], "two colours with three players"),
+    ([["red"], ["blue"], ["pink"]], "not a colour of the box"),
+])
+def test_chosen_colours_are_checked(profile, colours, why):
+    with pytest.raises(RuleError) as err:
+        new_state(setup_of(profile, 3, colours=colours))
+    assert err.value.key == "setup_colours", why
+
+
+def test_chosen_colours_are_kept(profile):
+    state = new_state(setup_of(profile, 2, colours=[["yellow", "red"], ["blue", "green"]]))
+    assert state["colours"] == [["yellow", "red"], ["blue", "green"]]
+
+
+def test_challenges_two_and_four_do_not_combine(profile):
+    with pytest.raises(RuleError) as err:
+        new_state(setup_of(profile, 3, challenges=(2, 4)))
+    assert (err.value.key, err.value.rule) == ("setup_challenges_conflict", "S10")
+    with pytest.raises(RuleError) as err:
+        new_state(setup_of(profile, 3, challenges=(5,)))
+    assert err.value.key == "setup_challenges"
+    assert new_state(setup_of(profile, 3, challenges=(3, 1, 2)))["challenges"] == [1, 2, 3]
+
+
+def test_a_setup_for_another_game_is_refused(profile):
+    with pytest.raises(RuleError) as err:
+        new_state(dict(setup_of(profile), game="atlandice"))
+    assert err.value.key == "setup_game"
+
+
+def test_a_profile_that_breaks_the_rulebook_is_refused(profile):
+    bad = dict(profile, backs=dict(profile["backs"], beach=dict(profile["backs"]["beach"], volcano=1, shark=2)))
+    with pytest.raises(RuleError) as err:
+        new_state(setup_of(bad))
+    assert err.value.key == "profile" and "volcano" in err.value.message
+    short = dict(profile, backs=dict(profile["backs"], forest=dict(profile["backs"]["forest"], shark=1)))
+    with pytest.raises(RuleError) as err:
+        new_state(setup_of(short))
+    assert "16" in err.value.message
+
+
+def test_the_setup_is_walked_step_by_step(profile):
+    state, events = start(new_state(setup_of(profile, 3, challenges=(1,), first=2)))
+    assert keys(events) == ["setup.profile_unconfirmed", "setup.challenge_1", "setup.serpents"]
+    said = []
+    for step in range(1, 9):
+        prompt = expected(state)
+        assert prompt["kind"] == "setup" and prompt["options"] == [{"type": "setup", "step": step}]
+        state, events = apply(state, {"type": "setup", "step": step})
+        said += keys(events)
+    assert said == ["setup.island", "setup.explorers_taken", "setup.colour_of", "setup.colour_of",
+                    "setup.colour_of", "setup.boats_taken", "setup.supply", "setup.first_player",
+                    "setup.place_explorers", "setup.place_boats", "setup.done", "turn.begin", "tile.first_turn"]
+    assert expected(state)["kind"] == "moves" and expected(state)["seat"] == 2
+
+
+def test_overpopulation_changes_what_step_seven_says(profile):
+    state, _ = start(new_state(setup_of(profile, 3, challenges=(1,))))
+    state, events = play(state, *({"type": "setup", "step": n} for n in range(1, 7)))
+    assert events[-1]["key"] == "setup.place_explorers" and events[-1]["params"]["variant"] == "overpopulation"
+    plain, _ = start(new_state(setup_of(profile, 3)))
+    plain, events = play(plain, *({"type": "setup", "step": n} for n in range(1, 7)))
+    assert events[-1]["params"]["variant"] is None and events[-1]["params"]["explorers"] == 30
+
+
+def test_a_setup_step_out_of_order_is_refused(profile):
+    state, _ = start(new_state(setup_of(profile)))
+    with pytest.raises(RuleError) as err:
+        apply(state, {"type": "setup", "step": 2})
+    assert err.value.key == "setup_step" and err.value.params == {"step": 1, "given": 2}
