@@ -169,9 +169,14 @@ def _local_only() -> None:
 
 @bp.get("/device")
 def device():
-    """The device's own screen (loopback only): the pairing code and a QR code to scan."""
+    """The device's own screen (loopback only): the pairing code and a QR code to scan.
+
+    Whoever looks at this screen stands at the machine, so it opens a pairing window when
+    none is open: the code is shown at once (an open window keeps its code on a reload)."""
     _local_only()
     p = pairing()
+    if not p.fixed and not p.is_open():
+        p.open_window()
     return render_template("device.html", code=p.code, open=p.is_open(), fixed=p.fixed,
                            remaining=int(p.remaining()), urls=_public_urls(),
                            devices=[dict(d, last_seen=_local_time(d["last_seen"]), paired_at=_local_time(d["paired"]))
