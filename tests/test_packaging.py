@@ -225,3 +225,37 @@ def test_the_games_purity_check_catches_bad_imports() -> None:
     assert game_import_fault(engine, "random") == "chance outside the simulator"
     assert game_import_fault(GAMES / "survive" / "simulate.py", "random") is None
     assert game_import_fault(engine, "pathlib") == "I/O or the clock"
+
+
+def shipped_packages() -> list[str]:
+    """The packages pyproject.toml installs: setuptools' `packages.find` (namespaces on, its
+    default there) is every folder below the root whose dotted name matches an `include`
+    pattern and no `exclude` one."""
+    from fnmatch import fnmatchcase
+
+    find = PYPROJECT["tool"]["setuptools"]["packages"]["find"]
+    found = []
+    for folder in sorted(p for p in ROOT.rglob("*") if p.is_dir()):
+        parts = folder.relative_to(ROOT).parts
+        if not all(part.isidentifier() for part in parts):
+            continue
+        name = ".".join(parts)
+        if any(fnmatchcase(name, pat) for pat in find["include"]) and \
+                not any(fnmatchcase(name, pat) for pat in find.get("exclude", ())):
+            found.append(name)
+    return found
+
+
+def test_the_installed_package_carries_the_reader_but_not_its_tools() -> None:
+    # The Pi installs the reader; the bench, its sheet and the training (torch) stay in the checkout.
+    packages = shipped_packages()
+    assert {"vision", "vision.models", "companion", "web", "hardware"} <= set(packages)
+    assert (ROOT / "vision_tools" / "bench.py").is_file() and (ROOT / "vision_tools" / "train").is_dir()
+    assert not [p for p in packages if p.split(".")[0] == "vision_tools" or "train" in p.split(".")], packages
+    modules = [f for p in packages for f in (ROOT / p.replace(".", "/")).glob("*.py")]
+    assert not [f for f in modules if f.stem in ("bench", "sheet", "train_dice", "sweep")], modules
+    for file in modules:
+        tree = ast.parse(file.read_text(encoding="utf-8"), str(file))
+        imported = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names] + \
+                   [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and not n.level]
+        assert not [m for m in imported if m.split(".")[0] in ("torch", "onnx")], file
