@@ -14,7 +14,7 @@ import pytest
 from companion.board_profile import load_profile
 from companion.rules.simulate import random_input, random_setup
 
-from .test_browser import CODE, browser, finished_record, server  # noqa: F401  (fixtures)
+from .test_browser import browser, finished_record, server, tablet  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -28,16 +28,7 @@ PAYOUT_QUERY = "/check?do=payout&name0=Anna&count0=3&name1=Bruno&count1=3&name2=
 def axe_page(browser, url, lang):  # noqa: F811
     if not AXE.exists():
         pytest.skip(f"{AXE} is missing: the axe-core check needs it (see tests/web/vendor/axe-core/README.md)")
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=lang, bypass_csp=True)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    page.goto(url + "/pair")
-    page.fill("input[name=code]", CODE)
-    page.click("#pair-form button[type=submit]")
-    page.wait_for_selector(".pairstate.ok")
-    return page
+    return tablet(browser, url, lang=lang, size=(1280, 800), home=False, bypass_csp=True)
 
 
 def violations(page) -> list[dict]:

@@ -84,8 +84,10 @@ def serve(app):
         srv.trigger.pull_trigger(srv.close)
 
 
-def tablet(browser, url, paired=True, lang="en-GB"):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=lang)
+def tablet(browser, url, paired=True, lang="en-GB", size=(1280, 900), home=True, **context):
+    """A browser tab on the companion, paired with the code unless `paired` is false, showing the
+    table page (`home`) or still the pairing page."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=lang, **context)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -95,8 +97,9 @@ def tablet(browser, url, paired=True, lang="en-GB"):
         page.fill("input[name=code]", CODE)
         page.click("#pair-form button[type=submit]")
         page.wait_for_selector(".pairstate.ok")
-    page.goto(url + "/")
-    page.wait_for_selector("#conn.online")
+    if home:
+        page.goto(url + "/")
+        page.wait_for_selector("#conn.online")
     return page
 
 

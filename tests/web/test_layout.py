@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from .test_accessibility import mid_game
-from .test_browser import CODE, browser, finished_record, server, version, wait_version_change  # noqa: F401
+from .test_browser import browser, finished_record, server, tablet, version, wait_version_change  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -32,18 +32,7 @@ OFF_SCREEN = """sel => Array.from(document.querySelectorAll(sel)).filter(functio
 
 
 def open_table(browser, url, size):  # noqa: F811
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    page.goto(url + "/pair")
-    page.fill("input[name=code]", CODE)
-    page.click("#pair-form button[type=submit]")
-    page.wait_for_selector(".pairstate.ok")
-    page.goto(url + "/")
-    page.wait_for_selector("#conn.online")
-    return page
+    return tablet(browser, url, size=size)
 
 
 def assert_on_screen(page, selector, at):
