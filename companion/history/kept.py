@@ -1,0 +1,46 @@
+"""The games kept in the store, each with its summary: derived from its record once, then
+kept in memory until the record changes (a cache, never a second truth).
+
+A summary is remembered with the version of the record it was derived from (its number of
+inputs, the last input, when it was last written and whether it is over); a record that
+moved on is summarized again. So the games list replays only the records that changed
+since it was last asked, not every record at each request.
+"""
+
+import json
+import threading
+
+from companion.store import GameStore, game_versions
+
+from .summary import summarize
+
+
+class KeptGames:
+    def __init__(self, store: GameStore):
+        self.store = store
+        self._lock = threading.Lock()
+        self._summaries: dict[int, tuple[tuple, dict]] = {}
+
+    def summaries(self) -> list[dict]:
+        """Every game's summary, newest first, with its id, created, updated."""
+        rows = game_versions(self.store)
+        out = []
+        for gid, created, updated, over, header, n, last in rows:
+            version = (updated, over, n, last)
+            with self._lock:
+                kept = self._summaries.get(gid)
+            if kept is None or kept[0] != version:
+                summary = dict(self._summarize(gid, header), id=gid, created=created, updated=updated)
+                with self._lock:
+                    self._summaries[gid] = (version, summary)
+            else:
+                summary = kept[1]
+            out.append(summary)
+        with self._lock:
+            for gone in set(self._summaries) - {row[0] for row in rows}:
+                del self._summaries[gone]
+        return out
+
+    def _summarize(self, gid: int, header_text: str) -> dict:
+        record, _ = self.store.load(gid)
+        return summarize(json.loads(header_text), record.inputs)
