@@ -7,10 +7,9 @@ moved on is summarized again. So the games list replays only the records that ch
 since it was last asked, not every record at each request.
 """
 
-import json
 import threading
 
-from companion.store import GameStore, game_versions
+from companion.store import GameStore, StoreError, game_versions
 
 from .summary import summarize
 
@@ -30,7 +29,7 @@ class KeptGames:
             with self._lock:
                 kept = self._summaries.get(gid)
             if kept is None or kept[0] != version:
-                summary = dict(self._summarize(gid, header), id=gid, created=created, updated=updated)
+                summary = dict(self._summarize(gid), id=gid, created=created, updated=updated)
                 with self._lock:
                     self._summaries[gid] = (version, summary)
             else:
@@ -41,6 +40,9 @@ class KeptGames:
                 del self._summaries[gone]
         return out
 
-    def _summarize(self, gid: int, header_text: str) -> dict:
-        record, _ = self.store.load(gid)
-        return summarize(json.loads(header_text), record.inputs)
+    def _summarize(self, gid: int) -> dict:
+        try:
+            record, _ = self.store.load(gid)
+        except StoreError as exc:       # a damaged row: the list still shows the game, and why
+            return dict(summarize({}, []), error=str(exc))
+        return summarize(record.header, record.inputs)
