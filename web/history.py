@@ -11,7 +11,7 @@ from flask import Blueprint, Response, current_app, redirect, render_template, r
 
 from companion import store as games_store
 from companion.history.export import games_csv, record_name, records_zip
-from companion.history.kept import KeptGames
+from companion.kept_games import KeptGames
 from companion.history.players import MergeError, check_merge, name_key, records
 from companion.history.shelf import ATLANDICE, shelf_game
 from companion.history.summary import summarize

@@ -61,7 +61,7 @@ def records(summaries: list[dict], aliases: dict | None = None) -> list[dict]:
             if name not in player["spellings"]:
                 player["spellings"].append(name)
             if key == name_key(name):
-                player["name"] = name            # its own spelling, the latest one used
+                player["name"] = " ".join(name.split())     # its own spelling, the latest used
             line = player["games"].setdefault(summary["game"], _blank(summary["game"]))
             if not summary["over"] or summary["error"]:
                 line["unfinished"] += 1

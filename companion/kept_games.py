@@ -9,9 +9,8 @@ since it was last asked, not every record at each request.
 
 import threading
 
-from companion.store import GameStore, StoreError, game_versions
-
-from .summary import summarize
+from .history.summary import summarize
+from .store import GameStore, StoreError, game_versions
 
 
 class KeptGames:
