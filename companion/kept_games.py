@@ -21,9 +21,14 @@ class KeptGames:
 
     def summaries(self) -> list[dict]:
         """Every game's summary, newest first, with its id, created, updated."""
+        return self.page(0, None)[1]
+
+    def page(self, start: int, stop: int | None) -> tuple[int, list[dict]]:
+        """How many games there are, and the summaries of games start..stop (newest first):
+        only those are summarized, so a first look at the list does not replay every record."""
         rows = game_versions(self.store)
         out = []
-        for gid, created, updated, over, header, n, last in rows:
+        for gid, created, updated, over, header, n, last in rows[start:stop]:
             version = (updated, over, n, last)
             with self._lock:
                 kept = self._summaries.get(gid)
@@ -37,7 +42,7 @@ class KeptGames:
         with self._lock:
             for gone in set(self._summaries) - {row[0] for row in rows}:
                 del self._summaries[gone]
-        return out
+        return len(rows), out
 
     def _summarize(self, gid: int) -> dict:
         try:

@@ -50,12 +50,13 @@ def common() -> dict:
 def games():
     """Every game played on this device, newest first, a page at a time."""
     lang = i18n.current()
-    summaries = kept().summaries()
-    pages = max(1, -(-len(summaries) // PAGE_SIZE))
-    page = min(max(1, request.args.get("page", 1, type=int) or 1), pages)
-    rows = [hv.game_row(s, lang) for s in summaries[(page - 1) * PAGE_SIZE:page * PAGE_SIZE]]
-    return render_template("games.html", rows=rows, page=page, pages=pages, total=len(summaries),
-                           **common())
+    page = max(1, request.args.get("page", 1, type=int) or 1)
+    total, summaries = kept().page((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+    pages = max(1, -(-total // PAGE_SIZE))
+    if page > pages:
+        return redirect(url_for("history.games", page=pages))
+    rows = [hv.game_row(s, lang) for s in summaries]
+    return render_template("games.html", rows=rows, page=page, pages=pages, total=total, **common())
 
 
 def _load(game_id: int):
