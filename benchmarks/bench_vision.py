@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_vision.py [DATA_DIR] [--limit N] [--models DIR] [--no-photos]
 
 DATA_DIR defaults to ../shared/data/dice (relative to the repository); every
-sub-folder with a labels.csv is measured with `vision.bench` (the same code as
+sub-folder with a labels.csv is measured with `vision_tools.bench` (the same code as
 `python -m vision bench`). Then it times rendered 1280x720 gate rolls (7 dice,
 64 px), the product's own setting, and reads rendered rolls of dice seen at an
 angle (10-40 degrees from straight down, side faces and their pips showing, as
@@ -14,7 +14,7 @@ middle pip shows through, dice with marbled, glittery or clear bodies, and
 patterned cloths and blocky noise with no die at all. One OpenCV thread
 throughout. Prints figures; asserts nothing (targets are in docs/vision.md).
 `--models DIR`: the .onnx files of another training run; `--vouch P`: the
-reader's P_VOUCH.
+reader's p_vouch.
 """
 
 from __future__ import annotations
@@ -33,9 +33,10 @@ import numpy as np
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, REPO)
 
-from vision import Reading, bench, learned, read  # noqa: E402
+from vision import Config, Reading, read  # noqa: E402
 from vision.render import render_scene  # noqa: E402
-from vision.train.options import add_reader_options, use_reader_options  # noqa: E402
+from vision_tools import bench  # noqa: E402
+from vision_tools.train.options import add_reader_options, reader_settings  # noqa: E402
 
 
 def _tally(reading, truth) -> np.ndarray:
@@ -49,7 +50,7 @@ def _tally(reading, truth) -> np.ndarray:
                      len(extra), sum(d.value is not None for d in extra), int(silent)])
 
 
-def tilted_rolls(n: int = 60) -> str:
+def tilted_rolls(s: Config, n: int = 60) -> str:
     """Rolls of 1-9 dice of 40-90 px seen 10-40 degrees aslant: per die read right, unsure,
     wrong, missed; phantoms; rolls exact."""
     rng = np.random.default_rng(12)
@@ -58,7 +59,7 @@ def tilted_rolls(n: int = 60) -> str:
         values = [int(v) for v in rng.integers(1, 7, int(rng.integers(1, 10)))]
         img, truth = render_scene(values, seed=1000 + k, die_px=float(rng.uniform(40, 90)), tilt=40,
                                   touching=bool(k % 3 == 0), blur=float(rng.uniform(0, 1)))
-        roll = _tally(read(img), truth)
+        roll = _tally(read(img, s), truth)
         t += roll
         exact += roll[0] == len(values) and not roll[4]
         dice += len(values)
@@ -70,7 +71,7 @@ def tilted_rolls(n: int = 60) -> str:
 DARK = [((40, 40, 40), (235, 235, 235)), ((60, 30, 20), (230, 230, 230)), ((30, 30, 90), (240, 240, 240))]
 
 
-def close_ups(n: int = 60) -> str:
+def close_ups(s: Config, n: int = 60) -> str:
     """1-3 dark dice with white pips, 150-210 px in a 640x480 frame, uncalibrated: the
     detector, trained on dice up to 100 px at its input, may see only their pips."""
     rng = np.random.default_rng(14)
@@ -82,12 +83,12 @@ def close_ups(n: int = 60) -> str:
                                       colours=DARK)
         except ValueError:
             continue
-        t += _tally(read(img), truth)
+        t += _tally(read(img, s), truth)
     return (f"big dark dice close up (150-210 px in 640x480, uncalibrated): read right {t[0]}, unsure {t[1]}, "
             f"wrong {t[2]}, missed {t[3]}, valued phantoms {t[5]}; frames complete but wrong {t[6]}")
 
 
-def cut_dice(n: int = 300) -> str:
+def cut_dice(s: Config, n: int = 300) -> str:
     """A 640x480 window of a rendered 960x720 roll that cuts one die 15-45 % of its side:
     wrong values and valued phantoms (a cut die may be unsure or right, never wrong)."""
     rng = np.random.default_rng(15)
@@ -116,18 +117,18 @@ def cut_dice(n: int = 300) -> str:
             continue
         inside = [replace(e, center=(e.center[0] - x0, e.center[1] - y0)) for e in truth
                   if 0 <= e.center[0] - x0 < 640 and 0 <= e.center[1] - y0 < 480]
-        t += _tally(read(np.ascontiguousarray(img[y0:y0 + 480, x0:x0 + 640])), inside)
+        t += _tally(read(np.ascontiguousarray(img[y0:y0 + 480, x0:x0 + 640]), s), inside)
         frames += 1
     return (f"dice cut by the frame ({frames} 640x480 frames, dice 50-190 px, one cut 15-45 %): read right {t[0]}, "
             f"unsure {t[1]}, wrong {t[2]}, missed {t[3]}, valued phantoms {t[5]}; frames complete but wrong {t[6]}")
 
 
-def cocked_dice(n: int = 240) -> str:
+def cocked_dice(s: Config, n: int = 240) -> str:
     """Rolls of 1-4 dice, one cocked on an edge, leaning 25-52 degrees (vision.render's
     `cocked`): up to data.COCKED's 38 its top face is still the one up and a value must be
     it; from there no face is clearly up, and any value is a silent error. A valued die
     beside it, in its box, is its side face read as a die of its own."""
-    from vision.train.data import COCKED
+    from vision_tools.train.data import COCKED
 
     rng = np.random.default_rng(17)
     little, cocked, flat = np.zeros(7, int), np.zeros(7, int), np.zeros(7, int)
@@ -141,7 +142,7 @@ def cocked_dice(n: int = 240) -> str:
                                       touching=k % 3 == 0, cocked=[lean] + [0.0] * (len(values) - 1))
         except ValueError:
             continue
-        reading = read(img)
+        reading = read(img, s)
         pairs, extra, lost = bench.match(reading, [(d.value, *d.box) for d in truth])
         mine = [d for d, lab in pairs if tuple(lab[1:]) == truth[0].box]      # the cocked die's reading
         top = truth[0].value
@@ -166,7 +167,7 @@ TRANSLUCENT = [((40, 40, 170), (235, 235, 235)), ((120, 40, 90), (240, 240, 240)
                ((60, 120, 40), (240, 240, 240)), ((30, 110, 200), (250, 250, 250))]
 
 
-def _misread_rolls(n: int, scene) -> tuple[np.ndarray, str]:
+def _misread_rolls(s: Config, n: int, scene) -> tuple[np.ndarray, str]:
     """`_tally` summed over rolls k < n of `scene(k)` -> (image, rendered dice) (a roll it cannot
     draw, ValueError, is left out), and its misreads counted by value ("2 as 3 2, ...")."""
     t, misread = np.zeros(7, int), Counter()
@@ -175,7 +176,7 @@ def _misread_rolls(n: int, scene) -> tuple[np.ndarray, str]:
             img, truth = scene(k)
         except ValueError:
             continue
-        reading = read(img)
+        reading = read(img, s)
         t += _tally(reading, truth)
         for d, lab in bench.match(reading, [(d.value, *d.box) for d in truth])[0]:
             if d.value not in (None, lab[0]):
@@ -188,13 +189,13 @@ def _rolled(t: np.ndarray, wrong: str) -> str:
             f"frames complete but wrong {t[6]}")
 
 
-def see_through_dice(n: int = 150) -> str:
+def see_through_dice(s: Config, n: int = 150) -> str:
     """Rolls of 1-7 translucent dice of 30-60 px on a pale tray, as in the nell-byler photos:
     the bottom face's middle pip shows through at 0.3-0.9 of a pip's contrast (a 2 looks
     like a 3, a 4 like a 5; vision.render's `ghost_fade`). The renderer and GHOSTS are the
     training pool's (`train_dice --see-through`), other seeds, colours and tray: a net taught
     them scores well here by construction; the photos are the test of a real translucent die."""
-    from vision.train.data import GHOSTS
+    from vision_tools.train.data import GHOSTS
 
     rng = np.random.default_rng(21)
 
@@ -205,18 +206,18 @@ def see_through_dice(n: int = 150) -> str:
                             see_through=float(rng.uniform(*GHOSTS)), ghost_fade=1.0,
                             blur=float(rng.uniform(0, 1)), noise=3)
 
-    t, wrong = _misread_rolls(n, scene)
+    t, wrong = _misread_rolls(s, n, scene)
     return (f"see-through dice ({n} rolls of 1-7 translucent dice, the middle ghost pip at "
             f"{GHOSTS[0]}-{GHOSTS[1]}): {_rolled(t, wrong)}")
 
 
-def finished_dice(n: int = 150) -> str:
+def finished_dice(s: Config, n: int = 150) -> str:
     """Rolls of 1-7 dice of 30-60 px whose bodies are marbled, flecked with glitter or clear
     (vision.render's `finishes`), of random colours, on a pale or a random tray: the hard dice
     of the photos (marbled blue and black with red pips, glittery translucent ones) are not
     one flat colour, as every other rendered die is. The renderer is the training pool's
     (`train_dice --finishes`), other seeds: a net taught it scores well here by construction."""
-    from vision.train.data import dice_colours
+    from vision_tools.train.data import dice_colours
 
     rng = np.random.default_rng(24)
 
@@ -227,17 +228,17 @@ def finished_dice(n: int = 150) -> str:
                             colours=dice_colours(rng, 3), tray=tray, touching=k % 3 == 0, finishes=1.0,
                             blur=float(rng.uniform(0, 1)), noise=3)
 
-    t, wrong = _misread_rolls(n, scene)
+    t, wrong = _misread_rolls(s, n, scene)
     return f"finished dice ({n} rolls of 1-7 marbled, glittery or clear dice): {_rolled(t, wrong)}"
 
 
-def patterns() -> str:
+def patterns(s: Config) -> str:
     """Checkerboards and blocky noise, no die: every die is a phantom. A valued one is a wrong
     value; an unsure one costs the players a look at an empty tray."""
     found = np.zeros(3, int)     # valued, unsure, frames with a phantom
 
     def count(img):
-        dice = read(img).dice
+        dice = read(img, s).dice
         found[:] += (sum(d.value is not None for d in dice), sum(d.value is None for d in dice), bool(dice))
 
     frames = 0
@@ -265,7 +266,7 @@ def main() -> int:
     add_reader_options(ap)
     ap.add_argument("--no-photos", action="store_true", help="rendered rolls only")
     a = ap.parse_args()
-    use_reader_options(a)
+    s = reader_settings(a)
     cv2.setNumThreads(1)
     if a.no_photos:
         pass
@@ -273,7 +274,7 @@ def main() -> int:
         for name in sorted(os.listdir(a.data)):
             folder = os.path.join(a.data, name)
             if os.path.isfile(os.path.join(folder, "labels.csv")):
-                total, buckets = bench.run(folder, limit=a.limit)
+                total, buckets = bench.run(folder, limit=a.limit, config=s)
                 print(bench.report(folder, total, buckets, show_errors=10))
                 print()
     else:
@@ -282,7 +283,7 @@ def main() -> int:
     from vision.calibrate import calibrate
 
     cal, _ = calibrate(render_scene([2, 3, 4, 5, 6], seed=99, die_px=64)[0])
-    for label, cfg in (("uncalibrated", None), (f"calibrated die_px={cal.die_px}", cal)):
+    for label, cfg in (("uncalibrated", s), (f"calibrated die_px={cal.die_px}", replace(s, die_px=cal.die_px))):
         rng = np.random.default_rng(0)
         wall, cpu, right = [], [], 0
         for k in range(30):
@@ -297,13 +298,13 @@ def main() -> int:
               f"{statistics.median(wall) * 1000:.1f} ms p95 {np.percentile(wall, 95) * 1000:.1f} ms;"
               f" cpu median {statistics.median(cpu) * 1000:.1f} ms"
               f" p95 {np.percentile(cpu, 95) * 1000:.1f} ms")
-    print(tilted_rolls())
-    print(close_ups())
-    print(cut_dice())
-    print(cocked_dice())
-    print(see_through_dice())
-    print(finished_dice())
-    print(patterns())
+    print(tilted_rolls(s))
+    print(close_ups(s))
+    print(cut_dice(s))
+    print(cocked_dice(s))
+    print(see_through_dice(s))
+    print(finished_dice(s))
+    print(patterns(s))
     return 0
 
 

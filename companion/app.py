@@ -65,6 +65,8 @@ def build(config: Config, announce=print) -> Companion:
 
     data_dir = paths.ensure_dir(config.data_dir)
     store = GameStore(paths.database_path(data_dir))
+    if store.problem is not None:     # the page says it too, until it is mended
+        announce(f"warning: {store.problem}")
     read_from, save_to = profile_paths(config)
     camera = open_camera(config.camera, demo_folder=DEMO_FOLDER)
     panel = open_panel(config.gpio)
@@ -111,7 +113,7 @@ def addresses(host: str, port: int) -> list[str]:
 
 
 def run(config: Config) -> int:
-    from waitress import create_server
+    from web.server import make_server
 
     host, port = config.server.host, config.server.port
     check_port(host, port)  # before the camera and the pins are opened
@@ -119,9 +121,7 @@ def run(config: Config) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     companion = build(config)
     try:
-        # lookahead 1: a page that closes gives its live-stream slot back at once.
-        server = create_server(companion.app, host=host, port=port, threads=config.server.threads,
-                               ident="atlandice-companion", channel_request_lookahead=1)
+        server = make_server(companion.app, host, port, threads=config.server.threads)
     except OSError as exc:
         companion.close()
         raise OSError(exc.errno, f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None

@@ -12,6 +12,8 @@ see companion/rules/position.py). docs/record-format.md documents every line.
 import json
 from dataclasses import dataclass, field
 
+from . import json_text
+
 FORMAT = "atlandice-record"
 VERSION = 1
 
@@ -67,9 +69,11 @@ class Record:
         parsed = []
         for n, line in lines:
             try:
-                parsed.append((n, json.loads(line)))
-            except json.JSONDecodeError as exc:
-                raise RecordError(n, f"not valid JSON ({exc.msg})", "record_json", detail=exc.msg) from None
+                parsed.append((n, json_text.loads(line)))
+            except json_text.JSONTextError as exc:
+                if exc.key == "json_syntax":
+                    raise RecordError(n, exc.message, "record_json", detail=exc.detail) from None
+                raise RecordError(n, exc.message, exc.key, exc.params) from None
         n, header = parsed[0]
         check_header(header, n)
         for n, inp in parsed[1:]:

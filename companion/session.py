@@ -25,7 +25,7 @@ from .rules.errors import illegal
 from .rules.inputs import is_chance
 from .rules.names import DISTRICT_RESOURCE
 from .rules.profile import validate_new_profile, validate_profile
-from .store import GameStore
+from .store import GameStore, StoreError
 
 
 class StaleVersion(Exception):
@@ -88,11 +88,8 @@ class Session:
         record = Record.from_jsonl(text)
         game = Game(record)                      # RecordError / ReplayError say which line
         with self.lock:
-            game_id = self.store.create(game.record.header)
-            for seq, inp in enumerate(game.record.inputs):
-                self.store.append(game_id, seq, inp)
-            if game.state["over"]:
-                self.store.set_over(game_id)
+            # One transaction: a load cut short (killed, a write refused) leaves the table as it was.
+            game_id = self.store.create(game.record.header, game.record.inputs, over=game.state["over"])
             self.game, self.game_id = game, game_id
             self._game_changed()
 
@@ -103,9 +100,9 @@ class Session:
             if game_id is None:
                 return False
             record, redo = self.store.load(game_id)
-            self.game = Game(record, redo)
-            self.game_id = game_id
-            self.store.use(game_id)
+            game = Game(record, redo)
+            self.store.use(game_id)     # a file that cannot be written keeps the game in use
+            self.game, self.game_id = game, game_id
             self._game_changed()
             return True
 
@@ -172,8 +169,10 @@ class Session:
         if self.camera is None or self.reader is None:
             return {"status": "unavailable", "reason": "no camera", "message": "camera unavailable: type the dice in"}
         status = self.camera.status
+        error = getattr(self.camera, "last_error", None)
         return {"status": "ok" if status.ok else status.state, "reason": getattr(status, "reason", ""),
-                "message": status.message}
+                "message": status.message, "error": error[0] if error else None,
+                "error_at": error[1] if error else None}
 
     def read_dice(self, frame=None, reading=None, at: int | None = None) -> dict | None:
         """READ: read the dice now (or `frame`, already read as `reading`, from the settled-frame watcher).
@@ -231,8 +230,9 @@ class Session:
     def _capture(self):
         """A frame taken now, or None when there is no camera or it vanished meanwhile.
 
-        A camera still starting is asked too: `capture` waits for its first frame."""
-        if self.camera is None or self.camera.status.state not in ("ok", "starting"):
+        A camera still starting is asked too (`capture` waits for its first frame), and one whose
+        last picture could not be used (the next may be good)."""
+        if self.camera is None or self.camera.status.state not in ("ok", "starting", "not_reading"):
             return None
         try:
             return self.camera.capture(timeout=3.0)
@@ -304,7 +304,7 @@ class Session:
             self.last_refusal = None
         try:
             action()
-        except (RuleError, StaleVersion) as exc:
+        except (RuleError, StaleVersion, StoreError) as exc:
             with self.lock:
                 self.last_refusal = {"button": button, **exc.to_dict()}
                 self._bump()
@@ -364,6 +364,8 @@ class Session:
                 "can_undo": bool(game and game.record.inputs),
                 "can_redo": bool(game and game.redo_stack),
                 "refusal": self.last_refusal,
+                # the games file found damaged or read-only: said on every page until it is mended
+                "storage": self.store.problem.to_dict() if self.store.problem else None,
             }
 
 

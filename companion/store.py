@@ -8,6 +8,7 @@ is the truth; states are never stored, they are replayed.
 import json
 import sqlite3
 import threading
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -38,6 +39,14 @@ CREATE TABLE IF NOT EXISTS in_use (
     one     INTEGER PRIMARY KEY CHECK (one = 1),
     game_id INTEGER NOT NULL REFERENCES games(id)
 );
+-- Paired tablets: a device's cookie holds a secret whose hash is `id`; removing the row unpairs it.
+CREATE TABLE IF NOT EXISTS devices (
+    id        TEXT PRIMARY KEY,
+    label     TEXT NOT NULL,
+    address   TEXT NOT NULL,
+    paired    TEXT NOT NULL,
+    last_seen TEXT NOT NULL
+);
 """
 
 
@@ -45,12 +54,36 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+# SQLite's result codes (their extended forms too) -> what the table is told (catalog "errors").
+_KINDS = (("SQLITE_FULL", "storage_full"), ("SQLITE_CORRUPT", "storage_damaged"),
+          ("SQLITE_NOTADB", "storage_damaged"), ("SQLITE_READONLY", "storage_read_only"),
+          ("SQLITE_IOERR", "storage_io"), ("SQLITE_BUSY", "storage_busy"), ("SQLITE_LOCKED", "storage_busy"))
+
+
 class StoreError(Exception):
-    """The games file cannot be used: damaged, or not a games file."""
+    """The games file cannot be used or written: what happened, which file and what to do.
+
+    `key` names the fault (storage_full, storage_io, storage_read_only, storage_damaged,
+    storage_busy, storage_other: the catalogs' "errors" say each in both languages);
+    `detail` holds SQLite's own words."""
+
+    def __init__(self, key: str, path: str, detail: str = ""):
+        from .i18n import explain     # here: the store is imported by the light command line
+        self.key, self.path, self.detail = key, path, detail
+        text = explain({"key": key, "params": {"path": path}}, "en")
+        super().__init__(f"{text} (SQLite: {detail})" if detail else text)
+
+    def to_dict(self) -> dict:
+        return {"error": "storage", "message": str(self), "rule": None, "key": self.key,
+                "params": {"path": self.path}, "detail": self.detail}
 
 
 class GameStore:
-    """One SQLite file; safe to share between threads (one lock, one connection)."""
+    """One SQLite file; safe to share between threads (one lock, one connection).
+
+    `problem` is a StoreError when the file was found damaged or read-only on opening: its
+    games can still be read, and every write is refused with that reason, so a damaged
+    file is never written over."""
 
     def __init__(self, path: str | Path):
         self.path = str(path)
@@ -58,48 +91,87 @@ class GameStore:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self.problem: StoreError | None = None
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(SCHEMA)
-            self._db.execute("SELECT COUNT(*) FROM games").fetchone()
         except sqlite3.DatabaseError as exc:
             self._db.close()
-            raise StoreError(self._problem(exc)) from None
+            raise self._error(exc) from None
+        self.problem = self._check()
 
-    def _problem(self, exc: sqlite3.DatabaseError) -> str:
-        """What to tell the table: only a damaged file is worth moving aside (a locked or
-        read-only one is not, and moving it would hide its games)."""
-        if getattr(exc, "sqlite_errorname", "") in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
-            return (f"the games file {self.path} is damaged or not a games file ({exc}): "
-                    f"move it aside (rename it) to start with a new one; "
-                    f"`sqlite3 {self.path} .recover` may save the games in it")
-        return f"cannot use the games file {self.path}: {exc}"
+    def _check(self) -> StoreError | None:
+        """A damaged page anywhere, or a file that cannot be written, found before play."""
+        try:
+            found = [row[0] for row in self._db.execute("PRAGMA quick_check(1)")]
+        except sqlite3.DatabaseError as exc:
+            return self._error(exc)
+        if found != ["ok"]:
+            return StoreError("storage_damaged", self.path, "; ".join(found))
+        try:
+            with self._transaction(check=False) as cur:
+                cur.execute("DELETE FROM in_use WHERE 0")   # writes nothing, but needs write access
+        except StoreError as exc:
+            return exc
+        return None
+
+    def _error(self, exc: sqlite3.Error) -> StoreError:
+        name = getattr(exc, "sqlite_errorname", "") or ""
+        key = next((key for code, key in _KINDS if name.startswith(code)), "storage_other")
+        return StoreError(key, self.path, str(exc))
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
+    @contextmanager
+    def _transaction(self, check: bool = True):
+        """One write transaction: all of it is kept, or none. A write that fails (a full
+        disk, an I/O error) raises StoreError saying so and leaves the file as it was."""
+        with self._lock:
+            if check and self.problem is not None:
+                raise StoreError(self.problem.key, self.path, self.problem.detail)
+            cur = self._db.cursor()
+            try:
+                cur.execute("BEGIN IMMEDIATE")
+                yield cur
+                cur.execute("COMMIT")
+            except BaseException as exc:
+                if self._db.in_transaction:
+                    try:
+                        self._db.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass  # SQLite rolled back by itself: the fault below is the one to say
+                if isinstance(exc, sqlite3.Error):
+                    raise self._error(exc) from None
+                raise
+
+    @contextmanager
+    def _reading(self):
+        with self._lock:
+            try:
+                yield self._db
+            except sqlite3.DatabaseError as exc:
+                raise self._error(exc) from None
+
     def _tx(self, statements: list[tuple[str, tuple]]) -> list:
         """Run statements in one transaction: all of them are kept, or none."""
-        with self._lock:
-            cur = self._db.cursor()
-            cur.execute("BEGIN IMMEDIATE")
-            try:
-                results = [cur.execute(sql, args).lastrowid for sql, args in statements]
-                cur.execute("COMMIT")
-            except BaseException:
-                cur.execute("ROLLBACK")
-                raise
-            return results
+        with self._transaction() as cur:
+            return [cur.execute(sql, args).lastrowid for sql, args in statements]
 
-    def create(self, header: dict) -> int:
-        """A new game, which is now the game on the table."""
+    def create(self, header: dict, inputs: list = (), over: bool = False) -> int:
+        """A new game, which is now the game on the table; with `inputs` (a record loaded),
+        all in one transaction: a load cut short leaves the table as it was."""
         now = _now()
-        return self._tx([("INSERT INTO games (created, updated, header) VALUES (?, ?, ?)",
-                          (now, now, json.dumps(header, ensure_ascii=False))),
-                         ("INSERT OR REPLACE INTO in_use (one, game_id) VALUES (1, last_insert_rowid())", ())])[0]
+        with self._transaction() as cur:
+            game_id = cur.execute("INSERT INTO games (created, updated, header, over) VALUES (?, ?, ?, ?)",
+                                  (now, now, json.dumps(header, ensure_ascii=False), int(over))).lastrowid
+            cur.executemany("INSERT INTO inputs (game_id, seq, input) VALUES (?, ?, ?)",
+                            ((game_id, seq, json.dumps(inp, ensure_ascii=False)) for seq, inp in enumerate(inputs)))
+            cur.execute("INSERT OR REPLACE INTO in_use (one, game_id) VALUES (1, ?)", (game_id,))
+        return game_id
 
     def append(self, game_id: int, seq: int, inp: dict, keep_redo: bool = False) -> None:
         """Save input number `seq` (0-based); a new input clears the redo stack."""
@@ -126,42 +198,40 @@ class GameStore:
 
     def load(self, game_id: int) -> tuple[Record, list]:
         """The record and the redo stack (oldest first) of a game."""
-        with self._lock:
-            try:
-                row = self._db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
-                if row is None:
-                    raise KeyError(f"no game {game_id}")
-                inputs = [json.loads(r[0]) for r in self._db.execute(
-                    "SELECT input FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,))]
-                redo = [json.loads(r[0]) for r in self._db.execute(
-                    "SELECT input FROM redo WHERE game_id = ? ORDER BY seq", (game_id,))]
-            except sqlite3.DatabaseError as exc:
-                raise StoreError(f"game {game_id}: {self._problem(exc)}") from None
+        with self._reading() as db:
+            row = db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise KeyError(f"no game {game_id}")
+            inputs = [json.loads(r[0]) for r in db.execute(
+                "SELECT input FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,))]
+            redo = [json.loads(r[0]) for r in db.execute(
+                "SELECT input FROM redo WHERE game_id = ? ORDER BY seq", (game_id,))]
         return Record(json.loads(row[0]), inputs), redo
 
     def last_in_use(self) -> int | None:
         """The game begun or resumed last, finished or not (a file from before the in_use
         table: the game updated last)."""
-        with self._lock:
-            try:
-                row = self._db.execute("SELECT game_id FROM in_use").fetchone() or self._db.execute(
-                    "SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
-            except sqlite3.DatabaseError as exc:
-                raise StoreError(self._problem(exc)) from None
+        with self._reading() as db:
+            row = db.execute("SELECT game_id FROM in_use").fetchone() or db.execute(
+                "SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
         return row[0] if row else None
 
     def use(self, game_id: int) -> None:
-        """Mark `game_id` as the game on the table (it was resumed)."""
+        """Mark `game_id` as the game on the table (it was resumed); already marked, nothing is
+        written (a file that cannot be written still shows its last game)."""
+        with self._reading() as db:
+            if db.execute("SELECT game_id FROM in_use").fetchone() == (game_id,):
+                return
         self._tx([("INSERT OR REPLACE INTO in_use (one, game_id) VALUES (1, ?)", (game_id,))])
 
     def latest_unfinished(self) -> int | None:
-        with self._lock:
-            row = self._db.execute("SELECT id FROM games WHERE over = 0 ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
+        with self._reading() as db:
+            row = db.execute("SELECT id FROM games WHERE over = 0 ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
         return row[0] if row else None
 
     def games(self) -> list[dict]:
-        with self._lock:
-            rows = self._db.execute(
+        with self._reading() as db:
+            rows = db.execute(
                 "SELECT g.id, g.created, g.updated, g.over, g.header, "
                 "(SELECT COUNT(*) FROM inputs i WHERE i.game_id = g.id) FROM games g ORDER BY g.id DESC").fetchall()
         out = []
@@ -171,6 +241,36 @@ class GameStore:
             out.append({"id": gid, "created": created, "updated": updated, "over": bool(over),
                         "players": players, "inputs": n})
         return out
+
+    # --- paired devices ---------------------------------------------------------------
+
+    def add_device(self, device_id: str, label: str, address: str) -> None:
+        now = _now()
+        self._tx([("INSERT INTO devices (id, label, address, paired, last_seen) VALUES (?, ?, ?, ?, ?)",
+                   (device_id, label, address, now, now))])
+
+    def has_device(self, device_id: str) -> bool:
+        with self._reading() as db:
+            return db.execute("SELECT 1 FROM devices WHERE id = ?", (device_id,)).fetchone() is not None
+
+    def device_seen(self, device_id: str, when: str, address: str) -> None:
+        self._tx([("UPDATE devices SET last_seen = ?, address = ? WHERE id = ?", (when, address, device_id))])
+
+    def devices(self) -> list[dict]:
+        """The paired devices, the one seen last first."""
+        with self._reading() as db:
+            rows = db.execute("SELECT id, label, address, paired, last_seen FROM devices "
+                                    "ORDER BY last_seen DESC, paired DESC").fetchall()
+        return [dict(zip(("id", "label", "address", "paired", "last_seen"), r)) for r in rows]
+
+    def remove_devices(self, device_id: str | None = None) -> int:
+        """Unpair one device (by id), or every one (None); how many were removed."""
+        with self._transaction() as cur:
+            if device_id is None:
+                cur.execute("DELETE FROM devices")
+            else:
+                cur.execute("DELETE FROM devices WHERE id = ?", (device_id,))
+            return cur.rowcount
 
 
 # --- the history's own: read the records in bulk, keep the players' merged names ----------
@@ -189,8 +289,8 @@ def game_versions(store: GameStore) -> list[tuple]:
     """Every game, newest first: (id, created, updated, over, header text, number of inputs,
     the last input's text). What tells a summary derived earlier from a game's record
     whether the record has changed since."""
-    with store._lock:
-        return store._db.execute(
+    with store._reading() as db:
+        return db.execute(
             "SELECT g.id, g.created, g.updated, g.over, g.header, "
             "(SELECT COUNT(*) FROM inputs i WHERE i.game_id = g.id), "
             "(SELECT input FROM inputs i WHERE i.game_id = g.id ORDER BY seq DESC LIMIT 1) "
@@ -199,18 +299,18 @@ def game_versions(store: GameStore) -> list[tuple]:
 
 def aliases(store: GameStore) -> dict:
     """{a name's key: the name it was merged into}."""
-    with store._lock:
-        store._db.executescript(ALIASES_SCHEMA)
-        return dict(store._db.execute("SELECT alias, player FROM player_aliases").fetchall())
+    with store._reading() as db:
+        db.executescript(ALIASES_SCHEMA)
+        return dict(db.execute("SELECT alias, player FROM player_aliases").fetchall())
 
 
 def set_alias(store: GameStore, alias: str, player: str) -> None:
-    with store._lock:
-        store._db.executescript(ALIASES_SCHEMA)
-    store._tx([("INSERT OR REPLACE INTO player_aliases (alias, player) VALUES (?, ?)", (alias, player))])
+    with store._transaction() as cur:
+        cur.execute(ALIASES_SCHEMA)
+        cur.execute("INSERT OR REPLACE INTO player_aliases (alias, player) VALUES (?, ?)", (alias, player))
 
 
 def remove_alias(store: GameStore, alias: str) -> None:
-    with store._lock:
-        store._db.executescript(ALIASES_SCHEMA)
-    store._tx([("DELETE FROM player_aliases WHERE alias = ?", (alias,))])
+    with store._transaction() as cur:
+        cur.execute(ALIASES_SCHEMA)
+        cur.execute("DELETE FROM player_aliases WHERE alias = ?", (alias,))

@@ -8,6 +8,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.image_file import load_image
+from vision.reading import ReadError
+
 from .camera import BadFrame, Camera, CameraUnavailable
 
 IMAGE_EXTENSIONS = (".png", ".jpg", ".jpeg")
@@ -25,6 +28,10 @@ class ImageFolderCamera(Camera):
     """
 
     live = False
+    # A photo larger than a camera frame is shrunk to this long side as soon as it is decoded:
+    # a 12 MP photo kept whole is copied for the reading, the drawing and its PNG (about 250 MB
+    # on a 2 GB Pi), and no dice reader needs more than a Full HD frame.
+    MAX_SIDE = 1920
 
     def __init__(self, folder: str | os.PathLike[str], *, loop: bool = True) -> None:
         self.folder = Path(folder)
@@ -68,12 +75,22 @@ class ImageFolderCamera(Camera):
             self._next = 0
         path = self._files[self._next]
         self._next += 1
-        # imread returns None (no exception) for a missing or corrupt file;
-        # IMREAD_COLOR also turns grey or RGBA images into 3-channel BGR.
-        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if frame is None:
-            raise BadFrame(f"cannot decode {path.name}")
-        return frame
+        # Refused in one line when no camera could have sent it (too large, a bomb of a
+        # header, not a regular file) or when it is damaged: never read in part as if whole.
+        try:
+            img = load_image(str(path), path.name)
+        except ReadError as exc:
+            raise BadFrame(str(exc)) from None
+        return shrink(img, self.MAX_SIDE)
 
     def close(self) -> None:
         self._open = False
+
+
+def shrink(img: np.ndarray, max_side: int) -> np.ndarray:
+    """`img` (H, W, 3) uint8 scaled down so its long side is at most `max_side` (as is if it fits)."""
+    h, w = img.shape[:2]
+    if max(h, w) <= max_side:
+        return img
+    s = max_side / max(h, w)
+    return cv2.resize(img, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_AREA)

@@ -26,12 +26,13 @@ from .camera import BLACK_LEVEL, BadFrame, Camera, CameraUnavailable, check_fram
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
-StatusState = Literal["starting", "ok", "unavailable"]
+StatusState = Literal["starting", "ok", "not_reading", "unavailable"]
 
 
 @dataclass(frozen=True)
 class CameraStatus:
-    """``str(status)`` is ``"ok"``, ``"starting"`` or ``"unavailable: <reason>"``."""
+    """``str(status)`` is ``"ok"``, ``"starting"``, ``"not_reading: <reason>"`` (the camera
+    answers, but its pictures cannot be used) or ``"unavailable: <reason>"``."""
 
     state: StatusState
     reason: str = ""
@@ -46,13 +47,15 @@ class CameraStatus:
         """What the tablet shows while the camera cannot be used."""
         if self.state == "unavailable":
             return "camera unavailable: type the dice in"
+        if self.state == "not_reading":
+            return f"camera not reading ({self.reason}): type the dice in"
         if self.state == "starting":
             return "camera starting"
         return "camera ready"
 
     def __str__(self) -> str:
-        if self.state == "unavailable":
-            return f"unavailable: {self.reason}"
+        if self.state in ("unavailable", "not_reading"):
+            return f"{self.state}: {self.reason}"
         return self.state
 
 
@@ -110,6 +113,7 @@ class CameraSupervisor:
         self._listeners: list[Callable[[CameraStatus], None]] = []
         self.frames_rejected = 0
         self.last_rejection: str | None = None
+        self._last_error: tuple[str, float] | None = None  # (why, wall-clock time)
 
     # ---- life cycle -------------------------------------------------------
 
@@ -144,6 +148,12 @@ class CameraSupervisor:
     def status(self) -> CameraStatus:
         with self._cond:
             return self._status
+
+    @property
+    def last_error(self) -> tuple[str, float] | None:
+        """The last failure (why, and when as time.time()), kept after the camera is back."""
+        with self._cond:
+            return self._last_error
 
     def add_listener(self, listener: Callable[[CameraStatus], None]) -> None:
         """``listener(status)`` is called on every change of state or reason,
@@ -229,9 +239,9 @@ class CameraSupervisor:
                     opened = True
                     bad_in_a_row = 0
                     log.info("camera %s opened", cam.name)
-                    if not cam.live:
-                        # Reading would use up a picture of the demo folder:
-                        # an open folder is ready.
+                    if not cam.live and self.status.state != "not_reading":
+                        # Reading would use up a picture of the demo folder: an open
+                        # folder is ready (one whose pictures failed stays not reading).
                         self._set_status("ok")
 
                 with self._cond:
@@ -259,11 +269,11 @@ class CameraSupervisor:
                     log.debug("frame rejected: %s", exc.reason)
                     if bad_in_a_row >= self.bad_frame_limit:
                         opened = _close(cam)
-                        self._fail(f"bad pictures ({exc.reason})")
+                        self._fail(f"bad pictures ({exc.reason})", state="not_reading")
                         delay = self._back_off(delay)
                     elif not cam.live:
                         # No next frame is coming by itself: answer the capture.
-                        self._fail(f"bad picture ({exc.reason})", keep_status=True)
+                        self._fail(f"bad picture ({exc.reason})", state="not_reading")
                     continue
                 except Exception as exc:
                     opened = _close(cam)
@@ -286,14 +296,16 @@ class CameraSupervisor:
             self._cond.notify_all()
         self._set_status("ok")
 
-    def _fail(self, reason: str, *, keep_status: bool = False) -> None:
+    def _fail(self, reason: str, *, state: StatusState = "unavailable") -> None:
         with self._cond:
             self._fail_seq += 1
             self._fail_reason = reason
             self._request_time = None  # the waiting captures get the failure
+            new_error = self._last_error is None or self._last_error[0] != reason
+            self._last_error = (reason, time.time())
             self._cond.notify_all()
-        if not keep_status:
-            self._set_status("unavailable", reason)
+        if not self._set_status(state, reason) and new_error:
+            self._tell(self.status)  # the same state, another error: the page shows it
 
     def _back_off(self, delay: float) -> float:
         with self._cond:
@@ -301,18 +313,24 @@ class CameraSupervisor:
             self._kick = False
         return min(delay * 2, self.retry_max)
 
-    def _set_status(self, state: StatusState, reason: str = "") -> None:
+    def _set_status(self, state: StatusState, reason: str = "") -> bool:
+        """Whether the status changed (the listeners are told)."""
         with self._cond:
             old = self._status
             if old.state == state and old.reason == reason:
-                return
+                return False
             self._status = status = CameraStatus(state, reason, self._clock())
-            listeners = list(self._listeners)
             self._cond.notify_all()
-        if state == "unavailable":
-            log.warning("camera unavailable: %s", reason)
-        elif old.state == "unavailable":
+        if state in ("unavailable", "not_reading"):
+            log.warning("camera %s: %s", state.replace("_", " "), reason)
+        elif old.state in ("unavailable", "not_reading"):
             log.info("camera back")
+        self._tell(status)
+        return True
+
+    def _tell(self, status: CameraStatus) -> None:
+        with self._cond:
+            listeners = list(self._listeners)
         for listener in listeners:
             try:
                 listener(status)

@@ -129,8 +129,10 @@ def test_the_dice_reader_models_ship_small_and_run_without_torch() -> None:
 
 
 # The rules engine is pure: standard library only (docs/engine-api.md), so it
-# runs and is tested without a camera, a Pi, a database or a browser.
+# runs and is tested without a camera, a Pi, a database or a browser. So are the
+# shelf's other games (companion/games/), which may use the engine's errors.
 RULES = ROOT / "companion" / "rules"
+GAMES = ROOT / "companion" / "games"
 ADAPTERS = {"cv2", "numpy", "flask", "werkzeug", "waitress", "gpiozero", "picamera2", "segno",
             "platformdirs", "sqlite3", "vision", "hardware", "web", "calibration", "playwright"}
 
@@ -156,15 +158,20 @@ def rules_files() -> list[Path]:
     return sorted(RULES.rglob("*.py")) if RULES.is_dir() else []
 
 
+def _inside(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
 @pytest.mark.skipif(not RULES.is_dir(), reason="companion/rules/ does not exist yet")
 @pytest.mark.parametrize("file", rules_files(), ids=lambda f: str(f.relative_to(ROOT)))
 def test_the_rules_engine_imports_only_the_standard_library(file: Path) -> None:
+    in_games = GAMES in file.parents
     for module, line in imported_modules(file):
         top = module.split(".")[0]
         where = f"{file.relative_to(ROOT)}:{line} imports {module}"
         assert top not in ADAPTERS, where
-        if top == "companion":  # only the engine itself, never the session, store or web
-            assert module == "companion.rules" or module.startswith("companion.rules."), where
+        if top == "companion":  # only the engine (and, for a game, the games), never the session, store or web
+            assert _inside(module, "companion.rules") or (in_games and _inside(module, "companion.games")), where
         else:
             assert top in sys.stdlib_module_names, where
         # Chance belongs to the dice on the table; only the simulator may roll its own.
@@ -218,3 +225,37 @@ def test_the_games_purity_check_catches_bad_imports() -> None:
     assert game_import_fault(engine, "random") == "chance outside the simulator"
     assert game_import_fault(GAMES / "survive" / "simulate.py", "random") is None
     assert game_import_fault(engine, "pathlib") == "I/O or the clock"
+
+
+def shipped_packages() -> list[str]:
+    """The packages pyproject.toml installs: setuptools' `packages.find` (namespaces on, its
+    default there) is every folder below the root whose dotted name matches an `include`
+    pattern and no `exclude` one."""
+    from fnmatch import fnmatchcase
+
+    find = PYPROJECT["tool"]["setuptools"]["packages"]["find"]
+    found = []
+    for folder in sorted(p for p in ROOT.rglob("*") if p.is_dir()):
+        parts = folder.relative_to(ROOT).parts
+        if not all(part.isidentifier() for part in parts):
+            continue
+        name = ".".join(parts)
+        if any(fnmatchcase(name, pat) for pat in find["include"]) and \
+                not any(fnmatchcase(name, pat) for pat in find.get("exclude", ())):
+            found.append(name)
+    return found
+
+
+def test_the_installed_package_carries_the_reader_but_not_its_tools() -> None:
+    # The Pi installs the reader; the bench, its sheet and the training (torch) stay in the checkout.
+    packages = shipped_packages()
+    assert {"vision", "vision.models", "companion", "web", "hardware"} <= set(packages)
+    assert (ROOT / "vision_tools" / "bench.py").is_file() and (ROOT / "vision_tools" / "train").is_dir()
+    assert not [p for p in packages if p.split(".")[0] == "vision_tools" or "train" in p.split(".")], packages
+    modules = [f for p in packages for f in (ROOT / p.replace(".", "/")).glob("*.py")]
+    assert not [f for f in modules if f.stem in ("bench", "sheet", "train_dice", "sweep")], modules
+    for file in modules:
+        tree = ast.parse(file.read_text(encoding="utf-8"), str(file))
+        imported = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names] + \
+                   [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and not n.level]
+        assert not [m for m in imported if m.split(".")[0] in ("torch", "onnx")], file

@@ -8,6 +8,7 @@ Public API (see docs/vision.md):
     vision.render(values, seed=0, ...)            # synthetic tray image, (H, W, 3) uint8 BGR
     vision.annotate(frame, reading)               # frame with boxes and values drawn
     vision.load_calibration(path=None)            # Config from calibration/vision/camera.toml
+    vision.Config                                 # the reader's settings (frozen; dataclasses.replace)
 
 Nothing heavy happens at import time: no camera, no model, no file read.
 """
@@ -33,19 +34,19 @@ def read(frame, config=None) -> Reading:
     Returns a `Reading`; raises `ReadError` for input that is not an image.
     A blank, black or blown-out frame gives an empty Reading.
     """
-    from . import learned
-    from .detect import READERS, Config, read_frame, validate_frame
+    from . import learned, nets, pip_reader
+    from .frame import validate_frame
+    from .settings import Config
 
-    if config is not None and not isinstance(config, Config):
+    if config is None:
+        config = Config()
+    elif not isinstance(config, Config):
         raise ReadError(f"config must be a vision.Config (or None), not {type(config).__name__}")
-    reader = config.reader if config is not None else "learned"
-    if reader not in READERS:
-        raise ReadError(f"unknown reader {reader!r}: use 'learned' or 'pips'")
     frame = validate_frame(frame)
-    if reader == "pips":
-        return read_frame(frame, config)
-    if not learned.available():
-        raise ReadError(f"the dice reader's model files are missing from {learned.MODELS} "
+    if config.reader == "pips":
+        return pip_reader.read_frame(frame, config)
+    if not nets.available(config.models):
+        raise ReadError(f"the dice reader's model files are missing from {config.models} "
                         "(reinstall the package, or use the 'pips' reader)")
     return learned.read_learned(frame, config)
 
@@ -53,7 +54,7 @@ def read(frame, config=None) -> Reading:
 def __getattr__(name):
     # Lazy re-exports so `import vision` stays cheap.
     if name == "Config":
-        from .detect import Config
+        from .settings import Config
         return Config
     if name == "load_calibration":
         from .calibrate import load_calibration

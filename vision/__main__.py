@@ -8,6 +8,7 @@
 
 R is "learned" (the default: detector + classifier nets) or "pips" (the
 hand-built pip reader); a calibration's die size is converted to R's measure.
+bench runs from a source checkout: it is a tool beside the package (vision_tools/).
 
 Bad input prints one line to stderr and exits with status 2.
 """
@@ -24,7 +25,7 @@ from .image_file import load_image, save_image
 
 def _config(path: str | None, reader: str | None = None):
     from .calibrate import load_calibration, with_reader
-    from .detect import Config
+    from .settings import Config
     from .reading import ReadError
 
     if path is None:
@@ -59,9 +60,28 @@ def cmd_read(a) -> int:
     return 0
 
 
-def cmd_bench(a) -> int:
-    from . import bench
+def _tools():
+    """The vision_tools package of the source checkout this package sits in (the bench is a
+    tool beside the reader, not installed with it)."""
+    import importlib
+
     from .reading import ReadError
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if os.path.isfile(os.path.join(root, "vision_tools", "bench.py")) and root not in sys.path:
+        sys.path.append(root)
+    try:
+        return importlib.import_module("vision_tools")
+    except ImportError:
+        raise ReadError("bench is a tool of the source checkout (vision_tools/), "
+                        "not installed with the package: run it from a checkout") from None
+
+
+def cmd_bench(a) -> int:
+    from .reading import ReadError
+
+    _tools()
+    from vision_tools import bench
 
     cfg = _config(a.calibration, a.reader)
     for folder in a.dirs:
@@ -79,9 +99,9 @@ def cmd_bench(a) -> int:
 
 
 def _write_sheet(path: str, folder: str, looks: list, several: bool) -> None:
-    """The bench's contact sheet (vision.sheet), one file a folder when there are several."""
-    from .bench import source_name
-    from .sheet import contact_sheet
+    """The bench's contact sheet (vision_tools.sheet), one file a folder when there are several."""
+    from vision_tools.bench import source_name
+    from vision_tools.sheet import contact_sheet
 
     if several:
         stem, ext = os.path.splitext(path)
@@ -151,7 +171,7 @@ def _positive(text: str) -> int:
 
 
 def main(argv=None) -> int:
-    from .detect import READERS
+    from .settings import READERS
     from .reading import ReadError
 
     p = argparse.ArgumentParser(prog="python -m vision", description="Atlandice dice reader")

@@ -27,7 +27,7 @@ from dataclasses import asdict, replace
 
 import numpy as np
 
-from .detect import READERS, Config
+from .settings import READERS, Config
 from .learned import BOX_PER_FACE
 # The learned reader measures the box around a die, the pip reader its top
 # face: BOX_PER_FACE converts one to the other.

@@ -85,7 +85,7 @@ class SettleWatcher:
 
         Raises vision.ReadError for a frame that is not one (None, a wrong
         shape or type); the watcher's state is then unchanged."""
-        from .detect import validate_frame
+        from .frame import validate_frame
 
         frame = validate_frame(frame)
         now = time.monotonic() if t is None else float(t)
@@ -135,7 +135,7 @@ class SettleWatcher:
             return
         sides = [d.side for d in reading.dice if d.sure and d.side > 0]
         if len(sides) >= 3 and reading.complete:
-            from .detect import Config
+            from .settings import Config
 
             base = self.config if self.config is not None else Config()
             self.config = dataclasses.replace(base, die_px=float(np.median(sides)))

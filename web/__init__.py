@@ -12,7 +12,9 @@ Config keys read (all optional):
     SECRET_KEY         signs the session cookie; generated once and kept in the instance folder
     INSTANCE_PATH      where the secret key is kept (default: Flask's instance folder)
     SSE_HEARTBEAT      seconds between heartbeat comments on /api/events (default 15)
-    SSE_MAX_STREAMS    live streams at once (default 8; one server thread each); beyond: 503
+    SSE_MAX_STREAMS    live streams at once (default 8; one server thread each); beyond: 503,
+                       but a paired device always gets one (web/stream.py)
+    SSE_WATCHER_LIFETIME  seconds a watcher's (unpaired) stream lasts before its browser reconnects (300)
     MAX_CONTENT_LENGTH request body limit in bytes (default 1 MiB)
     LANGUAGE           the default language when the browser asks for none we have
 
@@ -28,6 +30,9 @@ from pathlib import Path
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
+from companion import json_text
+
+from .devices import PairedDevices
 from .pairing import Pairing
 
 DEFAULTS = {
@@ -39,6 +44,7 @@ DEFAULTS = {
     "PAIRING_WINDOW": 120.0,
     "SSE_HEARTBEAT": 15.0,
     "SSE_MAX_STREAMS": 8,
+    "SSE_WATCHER_LIFETIME": 300.0,
     "MAX_CONTENT_LENGTH": 1024 * 1024,
     "LANGUAGE": "en",
     "SESSION_COOKIE_HTTPONLY": True,
@@ -49,14 +55,12 @@ DEFAULTS = {
 
 
 class _JSON(DefaultJSONProvider):
-    """Flask's JSON, but a body nested too deep to parse is a bad request (a ValueError, as
-    any malformed JSON), not a RecursionError and a 500."""
+    """Flask's JSON, read as the companion reads a record (companion/json_text.py): a lone
+    surrogate, a number too large or a body nested too deep is a bad request (a ValueError,
+    as any malformed JSON), never a 500."""
 
     def loads(self, s, **kwargs):
-        try:
-            return super().loads(s, **kwargs)
-        except RecursionError:
-            raise ValueError("JSON nested too deep") from None
+        return json_text.loads(s)
 
 
 def _default_session():
@@ -107,6 +111,7 @@ def create_app(test_config: dict | None = None, session=None) -> Flask:
     app.extensions["pairing"] = Pairing(app.config.get("PAIRING_CODE") or None,
                                         window=float(app.config["PAIRING_WINDOW"]))
     app.extensions["session"] = session if session is not None else _default_session()
+    app.extensions["devices"] = PairedDevices(app.extensions["session"].store)
 
     from . import api, errors, i18n, pages, stream
     errors.init_app(app)

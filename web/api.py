@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from companion import json_text
 from companion.game import ReplayError
-from companion.store import StoreError
 from companion.i18n import explain, render
 from companion.rules.errors import illegal
 from companion.rules.profile import validate_new_profile
@@ -29,8 +29,14 @@ def game_session():
 
 
 def body() -> dict:
-    """The request's JSON object, or 400."""
-    data = request.get_json(silent=True, force=False) if request.is_json else None
+    """The request's JSON object, or 400 saying what is wrong with it."""
+    data = None
+    if request.is_json:
+        try:
+            data = json_text.loads(request.get_data(cache=True))
+        except json_text.JSONTextError as exc:
+            raise ApiError(400, "invalid", said(f"err_{exc.key}", **exc.params), key=exc.key,
+                           params=exc.params, **({"detail": exc.detail} if exc.detail else {})) from None
     if not isinstance(data, dict):
         raise ApiError(400, "invalid", "send a JSON object (Content-Type: application/json)")
     return data
@@ -226,7 +232,7 @@ def resume():
         found = sess.resume(game_id) if game_id is not None else sess.resume()
     except KeyError:
         raise ApiError(404, "not_found", said("err_no_stored_game", game_id=game_id)) from None
-    except (StoreError, ReplayError) as exc:     # the game in use is kept
+    except ReplayError as exc:     # the game in use is kept
         raise ApiError(409, "unreadable", said("err_unreadable"), detail=str(exc)) from None
     if not found:
         raise ApiError(404, "not_found", said("err_no_unfinished"))

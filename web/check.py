@@ -29,6 +29,8 @@ def count(value: object, what: str, lang: str) -> int:
         value = value.strip() or "0"
         if not value.isdecimal():
             raise refuse(lang, "check_err_number", what=what, value=value)
+        if len(value.lstrip("0")) > len(str(MAX_COUNT)):   # int() refuses 4,300 digits and more
+            raise refuse(lang, "check_err_range", what=what, max=MAX_COUNT)
         value = int(value)
     if type(value) is not int or not 0 <= value <= MAX_COUNT:
         raise refuse(lang, "check_err_range", what=what, max=MAX_COUNT)

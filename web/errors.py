@@ -4,7 +4,10 @@
     403 not_paired / csrf                            not allowed from this device or page
     404 not_found, 405 method_not_allowed
     409 stale (another tablet got there first) / illegal (not allowed now)
-    413 too_large, 503 busy (too many live streams)
+    413 too_large, 429 pair_wait (too many wrong pairing codes from this client)
+    503 busy (too many live streams; Retry-After says when to try again)
+    507 storage (the disk is full) / 503 storage (the games file cannot be written or is damaged):
+        nothing was recorded; the message says which file and what to do
 
 API paths (/api/...) always answer JSON; pages answer a short HTML page
 unless the client asks for JSON.
@@ -20,14 +23,17 @@ from companion.i18n import catalog, explain
 from companion.record import RecordError
 from companion.rules import RuleError
 from companion.session import StaleVersion
+from companion.store import StoreError
 
 from . import i18n
 from .view import ui
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, kind: str, message: str, rule: str | None = None, **extra):
+    def __init__(self, status: int, kind: str, message: str, rule: str | None = None,
+                 headers: dict | None = None, **extra):
         super().__init__(message)
+        self.headers = headers or {}
         self.status = status
         self.kind = kind
         self.message = message
@@ -69,6 +75,7 @@ def respond(err: ApiError):
         response = make_response(jsonify(err.to_dict()), err.status)
     else:
         response = make_response(render_template("error.html", error=err), err.status)
+    response.headers.update(err.headers)
     return response
 
 
@@ -100,6 +107,12 @@ def init_app(app) -> None:
             refusal.message, refusal.extra = said("err_record_refused"), {"detail": exc.error.message}
         return respond(ApiError(400, "record", said("err_record_line", line=exc.line, why=refusal.message),
                                 refusal.rule, line=exc.line, **refusal.extra))
+
+    @app.errorhandler(StoreError)
+    def _storage(exc: StoreError):
+        data = exc.to_dict()
+        return respond(ApiError(507 if exc.key == "storage_full" else 503, "storage", explain(data, i18n.current()),
+                                None, key=exc.key, params=data["params"], detail=exc.detail))
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import g, request
 
-from companion.i18n import LANGUAGES, best_language, catalog, word
+from companion.i18n import LANGUAGES, best_language, catalog, variant, word
 
 COOKIE = "lang"
 
@@ -33,7 +33,8 @@ def current() -> str:
 
 
 def t(key: str, **params) -> str:
-    text = catalog(current())["ui"].get(key)
+    group = catalog(current())["ui"]
+    text = group.get(variant(group, key, params))
     if text is None:
         return key
     return text.format(**params) if params else text

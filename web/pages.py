@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import math
+from datetime import datetime
 
 from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template, request,
                    session, url_for)
@@ -22,6 +24,10 @@ def game_session():
 
 def pairing():
     return current_app.extensions["pairing"]
+
+
+def devices():
+    return current_app.extensions["devices"]
 
 
 def table_view() -> dict:
@@ -126,11 +132,18 @@ def pair():
         code = request.form.get("code")
     if not isinstance(code, str) or not code.strip():
         raise ApiError(400, "invalid", said("err_pair_empty"))
-    if not pairing().attempt(code):
+    client = request.remote_addr or ""
+    wait = pairing().wait(client)
+    if wait > 0:
+        raise ApiError(429, "pair_wait", said("err_pair_wait", s=math.ceil(wait)),
+                       headers={"Retry-After": str(math.ceil(wait))})
+    if not pairing().attempt(code, client):
         raise ApiError(403, "bad_code", said("err_pair_wrong"))
+    if security.is_paired():  # pairing again: the old pairing goes, not kept as a second device
+        devices().remove(security.paired_device())
     session.clear()
     session.permanent = True
-    session["paired"] = True
+    session["device"] = devices().pair(request.headers.get("User-Agent"), request.remote_addr or "")
     security.csrf_token()
     if request.is_json or request.headers.get("X-Requested-With") == "XMLHttpRequest":
         return jsonify({"ok": True, "paired": True})
@@ -139,7 +152,11 @@ def pair():
 
 @bp.post("/unpair")
 def unpair():
-    session.pop("paired", None)
+    """Unpair this browser: its device is removed, so no copy of its cookie works any more."""
+    did = security.paired_device()
+    if did is not None:
+        devices().remove(did)
+    session.pop("device", None)
     if request.is_json or request.headers.get("X-Requested-With") == "XMLHttpRequest":
         return jsonify({"ok": True, "paired": False})
     return redirect(url_for("pages.table"), 303)
@@ -152,11 +169,42 @@ def _local_only() -> None:
 
 @bp.get("/device")
 def device():
-    """The device's own screen (loopback only): the pairing code and a QR code to scan."""
+    """The device's own screen (loopback only): the pairing code and a QR code to scan.
+
+    Whoever looks at this screen stands at the machine, so it opens a pairing window when
+    none is open: the code is shown at once (an open window keeps its code on a reload)."""
     _local_only()
     p = pairing()
+    if not p.fixed and not p.is_open():
+        p.open_window()
     return render_template("device.html", code=p.code, open=p.is_open(), fixed=p.fixed,
-                           remaining=int(p.remaining()), urls=_public_urls(), **common())
+                           remaining=int(p.remaining()), urls=_public_urls(),
+                           devices=[dict(d, last_seen=_local_time(d["last_seen"]), paired_at=_local_time(d["paired"]))
+                                    for d in devices().listed()], **common())
+
+
+def _local_time(iso: str) -> str:
+    """'2025-03-01T18:04:05+00:00' -> '2025-03-01 15:04' in this machine's time zone."""
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return str(iso)
+
+
+@bp.post("/device/remove")
+def device_remove():
+    """Unpair one device (form field `device`: its id) or every one (`device=all`), at once."""
+    _local_only()
+    data = request.get_json(silent=True) if request.is_json else request.form
+    which = data.get("device") if isinstance(data, dict) or data is request.form else None
+    if not isinstance(which, str) or not which:
+        raise ApiError(400, "invalid", said("err_device_which"))
+    removed = devices().remove(None if which == "all" else which)
+    if which != "all" and not removed:
+        raise ApiError(404, "not_found", said("err_device_unknown"))
+    if request.is_json or request.headers.get("X-Requested-With") == "XMLHttpRequest":
+        return jsonify({"ok": True, "removed": removed})
+    return redirect(url_for("pages.device"), 303)
 
 
 def _public_urls() -> list[str]:

@@ -13,15 +13,20 @@ and may register `pairing.on_window(callback)` to be told the code (for a
 display, a log line or a beep pattern).
 
 A tablet that types the right code gets a signed, HttpOnly, SameSite=Strict
-session cookie (Flask's session) that stays valid across restarts (the secret
-key lives in the instance folder). Wrong codes are counted: after
-MAX_FAILURES the window closes (a generated code) or pairing is locked for
-LOCKOUT seconds (a configured code), so a code cannot be guessed.
+session cookie naming a device the companion keeps (web/devices.py).
+
+Wrong codes are counted per client (an IPv4 address, or an IPv6 /64
+network): after MAX_FAILURES, that client must wait LOCKOUT_SECONDS before
+its next try, twice as long after each further wrong code (up to
+MAX_LOCKOUT). So guessing stays slow, and one client guessing never locks out
+the table's own tablet: the code and its window stay as they were for
+everybody else.
 """
 
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import secrets
 import threading
 import time
@@ -29,12 +34,37 @@ from typing import Callable
 
 CODE_DIGITS = 6
 WINDOW_SECONDS = 120.0
-MAX_FAILURES = 5
-LOCKOUT_SECONDS = 60.0
+MAX_FAILURES = 5            # wrong codes a client may type before it has to wait
+LOCKOUT_SECONDS = 60.0      # the first wait; it doubles with every further wrong code
+MAX_LOCKOUT = 3600.0
+REMEMBERED_CLIENTS = 1024   # clients with wrong codes kept in memory (the oldest go first)
 
 
 def new_code(digits: int = CODE_DIGITS) -> str:
     return "".join(secrets.choice("0123456789") for _ in range(digits))
+
+
+def client_key(address: str | None) -> str:
+    """Whom wrong codes are counted against: an IPv4 address, or the /64 network of an IPv6 one
+    (a single device can take any address of its /64)."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return address or ""
+    if ip.version == 6:
+        if ip.ipv4_mapped:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+class _Guesses:
+    __slots__ = ("failures", "until", "last")
+
+    def __init__(self):
+        self.failures = 0
+        self.until = 0.0   # no try before this time
+        self.last = 0.0
 
 
 class Pairing:
@@ -46,8 +76,7 @@ class Pairing:
         self._clock = clock
         self._lock = threading.Lock()
         self._open_until = 0.0
-        self._failures = 0
-        self._locked_until = 0.0
+        self._guesses: dict[str, _Guesses] = {}
         self._listeners: list[Callable[[str, float], None]] = []
 
     @property
@@ -56,12 +85,15 @@ class Pairing:
         return self._code
 
     def is_open(self) -> bool:
-        """Whether a code typed now can be accepted."""
-        now = self._clock()
+        """Whether a code typed now can be accepted (from a client that need not wait)."""
         with self._lock:
-            if self.fixed:
-                return now >= self._locked_until
-            return now < self._open_until
+            return self.fixed or self._clock() < self._open_until
+
+    def wait(self, client: str | None = "") -> float:
+        """Seconds `client` must wait before its next try (0: it may try now)."""
+        with self._lock:
+            g = self._guesses.get(client_key(client))
+            return max(0.0, g.until - self._clock()) if g else 0.0
 
     def remaining(self) -> float:
         with self._lock:
@@ -81,8 +113,7 @@ class Pairing:
             if not self.fixed:
                 self._code = new_code()
             self._open_until = self._clock() + seconds
-            self._failures = 0
-            self._locked_until = 0.0
+            self._guesses.clear()  # physical presence shown: a new code, a clean slate
             code = self._code
         for listener in list(self._listeners):
             listener(code, seconds)
@@ -92,25 +123,37 @@ class Pairing:
         with self._lock:
             self._open_until = 0.0
 
-    def attempt(self, typed: object) -> bool:
-        """Check a typed code; counts failures and closes/locks after too many."""
+    def attempt(self, typed: object, client: str | None = "") -> bool:
+        """Check a code typed by `client` (its address); a wrong one makes that client wait."""
         typed = str(typed or "").strip().replace(" ", "")
+        key = client_key(client)
         now = self._clock()
         with self._lock:
-            if self.fixed:
-                if now < self._locked_until:
-                    return False
-            elif now >= self._open_until:
+            g = self._guesses.get(key)
+            if g is not None and now - max(g.last, g.until) > MAX_LOCKOUT:
+                del self._guesses[key]  # quiet for an hour: its old mistakes are forgiven
+                g = None
+            if g is not None and now < g.until:
+                return False
+            if not self.fixed and now >= self._open_until:
                 return False
             if typed and hmac.compare_digest(typed.encode(), self._code.encode()):
-                self._failures = 0
+                self._guesses.pop(key, None)
                 return True
-            self._failures += 1
-            if self._failures >= MAX_FAILURES:
-                self._failures = 0
-                if self.fixed:
-                    self._locked_until = now + LOCKOUT_SECONDS
-                else:
-                    self._open_until = 0.0
-                    self._code = new_code()  # the guessed-at code is gone for good
+            if g is None:
+                self._forget_old(now)
+                g = self._guesses[key] = _Guesses()
+            g.failures += 1
+            g.last = now
+            if g.failures >= MAX_FAILURES:
+                g.until = now + min(MAX_LOCKOUT, LOCKOUT_SECONDS * 2 ** (g.failures - MAX_FAILURES))
             return False
+
+    def _forget_old(self, now: float) -> None:
+        """Keep the table of guessing clients bounded: drop those quiet for MAX_LOCKOUT, then the oldest."""
+        if len(self._guesses) < REMEMBERED_CLIENTS:
+            return
+        for key in [k for k, g in self._guesses.items() if now - max(g.last, g.until) > MAX_LOCKOUT]:
+            del self._guesses[key]
+        while len(self._guesses) >= REMEMBERED_CLIENTS:
+            del self._guesses[min(self._guesses, key=lambda k: self._guesses[k].last)]

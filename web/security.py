@@ -11,8 +11,8 @@ Three checks, in this order, before any route runs:
    preflight we never grant) or the form's CSRF token, and its Origin (or,
    when absent, its Referer) must be this very host. Else 403.
 3. Pairing: routes that change the game need a paired device (a signed
-   session cookie set by POST /pair). Else 403. Reading is open to anyone on
-   the network.
+   session cookie set by POST /pair, naming a device the store still lists:
+   web/devices.py). Else 403. Reading is open to anyone on the network.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import secrets
 import socket
 from urllib.parse import urlsplit
 
-from flask import current_app, request, session
+from flask import current_app, g, request, session
 
 from .errors import ApiError, said
 
@@ -116,8 +116,16 @@ def check_csrf() -> None:
                            "XMLHttpRequest (or the form's csrf_token)")
 
 
+def paired_device() -> str | None:
+    """The id of the paired device asking, or None (looked up once per request: a removed
+    device is refused from its next request on)."""
+    if "device" not in g:
+        g.device = current_app.extensions["devices"].check(session.get("device"), request.remote_addr or "")
+    return g.device
+
+
 def is_paired() -> bool:
-    return bool(session.get("paired"))
+    return paired_device() is not None
 
 
 def paired_required(view):

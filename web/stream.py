@@ -16,9 +16,15 @@ game, or inputs taken back): reload the whole state. A comment line is sent
 every SSE_HEARTBEAT seconds so dead connections are noticed.
 
 With waitress each open stream holds a server thread, so at most
-SSE_MAX_STREAMS run at once; beyond that the answer is 503. Serve with
-waitress's `channel_request_lookahead=1` so a stream notices within half a
-second that its page was closed (waitress.client_disconnected).
+SSE_MAX_STREAMS run at once. A paired device always gets one: when all are
+taken, the oldest stream of a mere watcher ends (its page reconnects later),
+or else the oldest of a device holding several. A watcher beyond the limit
+gets 503 with Retry-After (the page's script tries again later). A watcher's
+stream ends after SSE_WATCHER_LIFETIME seconds (its browser reconnects at
+once, sending Last-Event-ID), so streams that nobody reads do not hold their
+slots for ever. Serve with waitress's `channel_request_lookahead=1` so a
+stream notices within half a second that its page was closed
+(waitress.client_disconnected).
 """
 
 from __future__ import annotations
@@ -39,22 +45,57 @@ bp = Blueprint("stream", __name__)
 POLL = 0.5  # seconds between checks that the client is still there
 
 
+RETRY_AFTER = 10  # seconds a watcher turned away waits before it tries again
+
+
+class Slot:
+    def __init__(self, device: str | None, opened: float):
+        self.device = device          # the paired device's id; None for a watcher
+        self.opened = opened
+        self.ended = threading.Event()  # set when a paired device needs the slot
+
+
 class StreamSlots:
+    """The live streams running, at most `limit` (see the module's docstring)."""
+
     def __init__(self, limit: int):
         self.limit = limit
-        self.open = 0
+        self._slots: list[Slot] = []
         self._lock = threading.Lock()
 
-    def take(self) -> bool:
+    @property
+    def open(self) -> int:
         with self._lock:
-            if self.open >= self.limit:
-                return False
-            self.open += 1
-            return True
+            return len(self._slots)
 
-    def give_back(self) -> None:
+    def take(self, device: str | None = None) -> Slot | None:
+        """A slot for a stream of `device` (None: a watcher), or None when there is none."""
         with self._lock:
-            self.open -= 1
+            if len(self._slots) >= self.limit:
+                victim = self._victim(device) if device is not None else None
+                if victim is None:
+                    return None
+                self._slots.remove(victim)
+                victim.ended.set()
+            slot = Slot(device, time.monotonic())
+            self._slots.append(slot)
+            return slot
+
+    def _victim(self, device: str) -> Slot | None:
+        """The stream a paired device's new one replaces: a watcher's, else one of a device with several."""
+        watchers = [s for s in self._slots if s.device is None]
+        if watchers:
+            return watchers[0]
+        counts: dict = {}
+        for s in self._slots:
+            counts[s.device] = counts.get(s.device, 0) + 1
+        several = [s for s in self._slots if counts[s.device] > 1 or s.device == device]
+        return several[0] if several else None
+
+    def give_back(self, slot: Slot) -> None:
+        with self._lock:
+            if slot in self._slots:
+                self._slots.remove(slot)
 
 
 def parse_event_id(text: str | None) -> tuple | None:
@@ -149,17 +190,20 @@ def events():
     seen = parse_event_id(request.headers.get("Last-Event-ID") or request.args.get("last_event_id"))
     # ?html=1 (the page itself): each message carries the table drawn, so one message redraws it.
     want_html = request.args.get("html") == "1"
-    paired = security.is_paired()
+    device = security.paired_device()
+    paired = device is not None
+    lifetime = None if paired else float(app.config["SSE_WATCHER_LIFETIME"])
     cache: FragmentCache = app.extensions.setdefault("fragments", FragmentCache())
-    if not slots.take():
-        raise ApiError(503, "busy", said("err_busy", limit=slots.limit))
+    slot = slots.take(device)
+    if slot is None:
+        raise ApiError(503, "busy", said("err_busy", limit=slots.limit), headers={"Retry-After": str(RETRY_AFTER)})
 
     released = threading.Event()
 
     def release():
         if not released.is_set():
             released.set()
-            slots.give_back()
+            slots.give_back(slot)
 
     # waitress tells a running request that its client left (with channel_request_lookahead >= 1):
     # then a closed page gives its slot back within POLL seconds, not at the next heartbeat.
@@ -180,10 +224,11 @@ def events():
                 seen = (snap["change_id"], snap["version"], snap["game_id"], snap["game_changes"], snap["boot"])
                 since = snap["change_id"]
                 while True:
-                    if disconnected is not None and disconnected():
+                    if disconnected is not None and disconnected() or slot.ended.is_set():
                         return
-                    wait = min(POLL, heartbeat) if disconnected is not None else heartbeat
-                    if sess.wait_for_change(since, wait) > since:
+                    if lifetime is not None and time.monotonic() - slot.opened >= lifetime:
+                        return  # a watcher's browser reconnects at once: a stream nobody reads ends
+                    if sess.wait_for_change(since, min(POLL, heartbeat)) > since:
                         break
                     if time.monotonic() - beat >= heartbeat:
                         beat = time.monotonic()

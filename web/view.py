@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import json
 import math
+import re
+import time
 
-from companion.i18n import catalog, explain, fill, group_label, label, render, seat_labels, word
+from companion.i18n import catalog, explain, fill, group_label, label, render, seat_labels, variant, word
 from companion.rules.inputs import kind_of
 from companion.rules.names import (AREAS, DISTRICT_RESOURCE, DISTRICTS, MARKET, RESOURCES, STACKS,
                                    area_of_face)
 
-SEAT_COLOURS = ("#1565c0", "#e65100", "#2e7d32", "#6a1b9a", "#616161")
+SEAT_COLOURS = ("#1565c0", "#bf360c", "#2e7d32", "#6a1b9a", "#616161")
 SEAT_DASHES = ("", "10 5", "3 5", "14 5 3 5", "6 6")
 
 # The effect of each tile in icons: ("die", text) a die showing text, ("res", r) a
@@ -40,9 +42,19 @@ TILE_ICONS = {
 EXPLAIN_PREFIXES = ("empty.", "survey.", "donation.", "final.")
 
 
+RULING = re.compile(r"R\d+$")   # a ruling's id in docs/rulings.md (the other rules are named in words)
+
+
 def ui(lang: str, key: str, **params) -> str:
-    text = catalog(lang)["ui"].get(key, key)
+    """The page's text for `key`, its variant for a count of one where the catalog has it."""
+    group = catalog(lang)["ui"]
+    text = group.get(variant(group, key, params), key)
     return fill(text, params) if params else text
+
+
+def ruling(rule: str | None) -> str | None:
+    """A ruling's id to show small beside its sentence (the sentence says the rule in words)."""
+    return rule if rule and RULING.match(rule) else None
 
 
 def labels_for(state: dict | None, lang: str) -> list[str]:
@@ -134,7 +146,9 @@ def dice_this_round(history: list[dict]) -> dict[int, list[str]]:
     """Areas of the dice each seat received since the last gate roll (from the events)."""
     taken: dict[int, list[str]] = {}
     for entry in reversed(history):
-        for ev in entry["events"]:
+        for ev in reversed(entry["events"]):
+            if ev["key"] == "round.start":      # a new round: its dice are not rolled yet
+                return taken
             if ev["key"] == "visit.pick":
                 taken.setdefault(ev["params"]["who"], []).insert(0, ev["params"]["area"])
         if entry["input"].get("type") == "gate_roll":
@@ -172,7 +186,9 @@ def players(state: dict, expected: dict | None, history: list[dict], lang: str) 
 
 def option_label(option: dict, expected: dict, state: dict, lang: str, names: list[str]) -> dict:
     """A big button: words plus icons (both as the input's kind declares them), and the input it sends."""
-    return {"text": label(option, lang, names), "icons": _icons(option),
+    # Under the heading "Give to the Neutral player" the button says only the Area.
+    short = label(dict(option, **{"for": "self"}), lang, names) if option.get("for") == "neutral" else None
+    return {"text": label(option, lang, names), "short": short, "icons": _icons(option),
             "input": json.dumps(option, separators=(",", ":"))}
 
 
@@ -220,6 +236,8 @@ def prompt(snap: dict, lang: str) -> dict | None:
     seat = expected.get("seat")
     who = names[seat] if isinstance(seat, int) and seat < len(names) else ui(lang, "the_table")
     target = expected.get("for")
+    if isinstance(target, int) and target != seat and target < len(names) and isinstance(seat, int):
+        who = ui(lang, "seat_for", seat=who, target=names[target])   # "Rui, for the Neutral player"
     params = {"seat": who,
               "for": names[target] if isinstance(target, int) and target < len(names) else who,
               "area": area_word(lang, ctx["area"]) if ctx.get("area") in AREAS else "",
@@ -242,8 +260,6 @@ def prompt(snap: dict, lang: str) -> dict | None:
                         counts=counts))
     if kind == "pick" and state["neutral"] and target is not None:
         hints.append(ui(lang, "hint_neutral"))
-    if target is not None and seat is not None and target != seat:
-        hints.append(ui(lang, "hint_for", **params))
     if kind == "donate":
         hints.append(ui(lang, "hint_donate"))
     out = {"kind": kind, "title": title, "hints": hints, "seat": seat, "groups": [],
@@ -303,7 +319,7 @@ def history(snap: dict, lang: str) -> list[dict]:
             if ev["key"] == "gates.open":
                 rnd = ev["params"].get("round", rnd)
         lines = [{"text": render(ev, lang, names), "key": ev["key"], "rule": ev.get("rule"),
-                  "explain": ev["key"].startswith(EXPLAIN_PREFIXES)} for ev in entry["events"]]
+                  "code": ruling(ev.get("rule")), "explain": ev["key"].startswith(EXPLAIN_PREFIXES)} for ev in entry["events"]]
         entries.append({"index": entry["index"], "round": rnd, "type": entry["input"].get("type"),
                         "source": entry["input"].get("source"), "lines": lines,
                         "explain": any(line["explain"] for line in lines)})
@@ -333,9 +349,9 @@ def breakdown(result: dict, names: list[str], lang: str, humans: int) -> dict:
         for s in range(seats):
             place = "first" if s in line["first"] else "second" if s in line["second"] else ""
             cells.append({"count": line["counts"][s], "points": line["points"][s], "place": place})
+        why, code = _resource_why(line, names, lang)
         rows.append({"r": r, "name": word(lang, "resources", r), "depleted": line["depleted"],
-                     "tied": line["tied"], "cells": cells,
-                     "why": _resource_why(line, names, lang)})
+                     "tied": line["tied"], "cells": cells, "why": why, "code": code})
     return {
         "names": names[:seats],
         "rows": rows,
@@ -350,17 +366,18 @@ def breakdown(result: dict, names: list[str], lang: str, humans: int) -> dict:
     }
 
 
-def _resource_why(line: dict, names: list[str], lang: str) -> str:
+def _resource_why(line: dict, names: list[str], lang: str) -> tuple[str, str | None]:
+    """Why a resource scored as it did, and the ruling that decided it (if one did)."""
     if line["depleted"]:
-        return ui(lang, "why_depleted")
+        return ui(lang, "why_depleted"), None
     if not line["first"]:
-        return ui(lang, "why_nobody")
+        return ui(lang, "why_nobody"), "R7"
     first = ", ".join(names[s] for s in line["first"])
     if line["tied"]:
-        return ui(lang, "why_tied", first=first)
+        return ui(lang, "why_tied", first=first), None
     if line["second"]:
-        return ui(lang, "why_first_second", first=first, second=", ".join(names[s] for s in line["second"]))
-    return ui(lang, "why_first_only", first=first)
+        return ui(lang, "why_first_second", first=first, second=", ".join(names[s] for s in line["second"])), None
+    return ui(lang, "why_first_only", first=first), "R7"
 
 
 def vp_chart(state: dict, names: list[str], lang: str, width: int = 640, height: int = 300) -> dict | None:
@@ -396,17 +413,33 @@ def vp_chart(state: dict, names: list[str], lang: str, width: int = 640, height:
             "yticks": [{"y": y(v), "text": v} for v in ticks]}
 
 
+# --- the camera ------------------------------------------------------------------
+
+READABLE = ("ok", "not_reading")  # READ may be pressed: a camera not reading may read the next picture
+
+
+def camera(snap: dict) -> dict:
+    """The camera's status for the page, with its last error and when (this machine's time)."""
+    cam = dict(snap.get("camera") or {})
+    cam.setdefault("status", "unavailable")
+    cam["can_read"] = cam["status"] in READABLE
+    at = cam.get("error_at")
+    cam["error_time"] = time.strftime("%H:%M:%S", time.localtime(at)) if isinstance(at, (int, float)) else None
+    return cam
+
+
 # --- everything -----------------------------------------------------------------
 
 def table(snap: dict, lang: str) -> dict:
     state = snap.get("state")
     view = {"snap": snap, "version": snap.get("version"), "change_id": snap.get("change_id"),
             "boot": snap.get("boot"),
-            "game": state is not None, "camera": snap.get("camera") or {},
+            "game": state is not None, "camera": camera(snap),
             "calibration": snap.get("calibration"),
             "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
             "refusal": snap.get("refusal"), "reading": reading(snap), "proposal": proposal(snap, lang),
-            "refusal_text": explain(snap["refusal"], lang) if snap.get("refusal") else None}
+            "refusal_text": explain(snap["refusal"], lang) if snap.get("refusal") else None,
+            "storage_text": explain(snap["storage"], lang) if snap.get("storage") else None}
     if state is None:
         return view
     names = labels_for(state, lang)
@@ -420,6 +453,7 @@ def table(snap: dict, lang: str) -> dict:
         "players": players(state, snap.get("expected"), snap.get("history", []), lang),
         "prompt": prompt(snap, lang),
         "history": entries,
+        "history_round": entries[0]["round"] if entries else None,
         "explanations": explanations(entries),
         "latest": entries[0] if entries else None,
         "profile_confirmed": state["profile"].get("confirmed", False),

@@ -83,7 +83,10 @@ def render(event: dict, lang: str, names: list[str]) -> str:
     # Variants chosen by a parameter, e.g. "visit.take/submarine", then "effect.roll/yes".
     choices = [p.get(k) for k in ("reason", "purpose", "place", "kind")]
     if "success" in p:
-        choices.append("yes" if p["success"] else "no")
+        outcome = "yes" if p["success"] else "no"
+        if p.get("purpose"):              # what the roll did: "effect.roll/J-odd/yes"
+            choices.insert(0, f"{p['purpose']}/{outcome}")
+        choices.append(outcome)
     for choice in choices:
         if choice is not None and f"{key}/{choice}" in cat["events"]:
             fmt = cat["events"][f"{key}/{choice}"]
@@ -150,6 +153,14 @@ def _option_word(lang: str, value: object) -> str:
     return str(value)
 
 
+def variant(group: dict, key: str, params: dict) -> str:
+    """`key`, or its variant for a count of one ("key/got=1") when a parameter named there is 1."""
+    for name, value in params.items():
+        if value == 1 and type(value) is int and f"{key}/{name}=1" in group:
+            return f"{key}/{name}=1"
+    return key
+
+
 class _Missing(dict):
     def __missing__(self, key: str) -> str:
         return "?"
@@ -162,7 +173,8 @@ def fill(fmt: str, params: dict) -> str:
 
 def explain(error: dict, lang: str) -> str:
     """A refusal ({"message", "rule", "key", "params"}) in `lang`; the English message when no key fits."""
-    fmt = catalog(lang)["errors"].get(error.get("key") or "")
+    group = catalog(lang)["errors"]
+    fmt = group.get(variant(group, error.get("key") or "", error.get("params") or {}))
     if fmt is None:
         return error.get("message") or ""
     params = error.get("params") or {}

@@ -322,7 +322,7 @@ def normalize(inp: object) -> dict:
     if not isinstance(inp, dict):
         raise invalid("an input must be a JSON object with a 'type'")
     kind = inp.get("type")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise invalid(f"unknown input type {kind!r}; known: {', '.join(KINDS)}")
     return KINDS[kind].parse(inp)
 

@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from .conftest import random_game
 
 
@@ -41,3 +43,21 @@ def test_a_bad_line_exits_2_and_names_it(tmp_path, profile):
     out = run(path)
     assert out.returncode == 2 and out.stdout == ""
     assert "line 8" in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("line, why", [
+    ('{"type": "pick", "area": "inn", "source": "\\ud800"}', "lone surrogate"),   # once: exit 1, unexpected
+    ("[" * 100_000 + "]" * 100_000, "nested too deep"),                            # once: RecursionError
+    ('{"type": "roll", "value": ' + "9" * 5000 + "}", "too large"),                # once: no line number
+    ('{"type": ["pick"], "area": "inn"}', "unknown input type"),                   # once: TypeError
+    ('{"type": {}}', "unknown input type"),
+])
+def test_a_line_the_companion_cannot_keep_exits_2_and_names_it(tmp_path, profile, line, why):
+    game = random_game(profile, seed=14, stop_after=60)
+    lines = game.record.to_jsonl().splitlines()
+    lines[50] = line
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = run(path)
+    assert out.returncode == 2 and out.stdout == ""
+    assert f"{path}: line 51: " in out.stderr and why in out.stderr and "unexpected" not in out.stderr

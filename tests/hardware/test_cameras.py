@@ -286,3 +286,19 @@ def test_open_camera_supervises_the_source(folder: Path) -> None:
         assert close_to(supervisor.capture(timeout=2), COLOURS[1])
     finally:
         supervisor.stop()
+
+
+def test_the_folder_camera_shrinks_a_photo_larger_than_a_camera_frame(tmp_path):
+    import cv2
+    import numpy as np
+
+    from hardware.folder_camera import ImageFolderCamera
+
+    big = np.full((3040, 4056, 3), 200, np.uint8)
+    cv2.imwrite(str(tmp_path / "01-big.png"), big)
+    cv2.imwrite(str(tmp_path / "02-small.png"), big[:480, :640])
+    cam = ImageFolderCamera(tmp_path)
+    cam.open()
+    first, second = cam.read(), cam.read()
+    assert first.shape == (1439, 1920, 3)                 # the long side at MAX_SIDE, aspect kept
+    assert second.shape == (480, 640, 3)                  # a frame that fits is kept as it is

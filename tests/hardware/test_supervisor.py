@@ -132,13 +132,14 @@ def test_the_last_good_frame_is_kept_while_unavailable() -> None:
         assert supervisor.status.message == "camera unavailable: type the dice in"
 
 
-def test_bad_frames_are_rejected_and_many_in_a_row_make_it_unavailable() -> None:
+def test_bad_frames_are_rejected_and_many_in_a_row_make_it_not_reading() -> None:
     camera = ScriptedCamera()
     camera.reads = [picture(0)] * 3  # a lens cap
     supervisor = CameraSupervisor(camera, bad_frame_limit=3, **FAST)
     statuses = watch(supervisor)
     with supervisor:
-        assert next_status(statuses) == "unavailable: bad pictures (all black)"
+        assert next_status(statuses) == "not_reading: bad pictures (all black)"
+        assert supervisor.last_error[0] == "bad pictures (all black)"
         assert next_status(statuses) == "ok"
         assert supervisor.frames_rejected == 3
         assert supervisor.last_rejection == "all black"
@@ -217,8 +218,10 @@ def test_a_bad_image_in_the_folder_fails_that_capture_only(tmp_path) -> None:
     with supervisor:
         with pytest.raises(CameraUnavailable, match="bad picture \\(all black\\)"):
             supervisor.capture(timeout=WAIT)
-        assert supervisor.status.ok
+        assert str(supervisor.status) == "not_reading: bad picture (all black)"
         assert supervisor.capture(timeout=WAIT).mean() >= 100
+        assert supervisor.status.ok
+        assert supervisor.last_error[0] == "bad picture (all black)", "the last error is kept, with its time"
 
 
 def test_stop_closes_the_camera_and_ends_the_worker() -> None:
@@ -237,3 +240,25 @@ def test_status_strings() -> None:
     assert str(CameraStatus("ok")) == "ok"
     assert str(CameraStatus("unavailable", "unplugged")) == "unavailable: unplugged"
     assert CameraStatus("ok").message == "camera ready"
+
+
+def test_a_folder_of_unreadable_pictures_is_steadily_not_reading(tmp_path) -> None:
+    # It once flipped between "ok" (the folder opens) and "unavailable" (its pictures fail)
+    # every few seconds, and the reason was nowhere on the page.
+    for n in range(2):
+        (tmp_path / f"0{n}-roll.jpg").write_bytes(b"\xff\xd8\xff\xe0 not a picture at all")
+    supervisor = CameraSupervisor(ImageFolderCamera(tmp_path), bad_frame_limit=3, **FAST)
+    statuses = watch(supervisor)
+    with supervisor:
+        assert next_status(statuses) == "ok"  # opened: nothing read yet
+        for _ in range(8):  # past the bad-frame limit: closed, re-opened, read again
+            with pytest.raises(CameraUnavailable, match="roll.jpg"):
+                supervisor.capture(timeout=WAIT)
+            assert supervisor.status.state == "not_reading"
+        why, when = supervisor.last_error
+        assert "01-roll.jpg" in why or "00-roll.jpg" in why
+        assert when > 0
+    seen = []
+    while not statuses.empty():
+        seen.append(statuses.get_nowait())
+    assert all(not s.startswith("ok") and not s.startswith("unavailable") for s in seen), seen

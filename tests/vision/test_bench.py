@@ -9,8 +9,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import bench
-from vision.detect import Config
+from vision_tools import bench
+from vision.settings import Config
 from vision.reading import Die, Reading
 from vision.render import render_scene
 
@@ -99,7 +99,7 @@ def test_the_shared_labels_hold_the_data_readmes_corrections(shared_folder):
 
 
 def test_the_contact_sheet_shows_each_die_not_read_right(synthetic_folder, tmp_path):
-    from vision.sheet import COLS, TILE, contact_sheet
+    from vision_tools.sheet import COLS, TILE, contact_sheet
 
     total, _ = bench.run(synthetic_folder, time_720p=False, config=Config(reader="pips"))
     # The one die not read right is the label no reader can see (img3, a 5 at the corner).
@@ -119,7 +119,7 @@ def test_the_contact_sheet_shows_each_die_not_read_right(synthetic_folder, tmp_p
 
 
 def test_a_sheet_tile_is_centred_on_the_die():
-    from vision.sheet import TILE, Look, tile
+    from vision_tools.sheet import TILE, Look, tile
 
     img = np.full((200, 300, 3), 90, np.uint8)
     img[80:120, 180:220] = 250                        # a bright 40 px "die"

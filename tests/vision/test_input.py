@@ -51,7 +51,7 @@ def _frames_near_the_flat_line():
 
 def test_the_sampled_flat_check_agrees_with_the_whole_frame():
     import cv2
-    from vision.detect import FLAT_STD, flat
+    from vision.frame import FLAT_STD, flat
 
     answers = []
     for f in _frames_near_the_flat_line():

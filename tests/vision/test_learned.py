@@ -1,16 +1,25 @@
 """The learned reader (vision/learned.py) on rendered scenes: OpenCV alone, right or unsure."""
 
+import dataclasses
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
 
 import vision
 
-from vision import learned
-from vision.detect import Config
+from vision import classifier, decision, detector, learned, nets
 from vision.render import render_scene
+from vision.settings import Config
 
-pytestmark = pytest.mark.skipif(not learned.available(), reason="vision/models/*.onnx not present")
+pytestmark = pytest.mark.skipif(not nets.available(), reason="vision/models/*.onnx not present")
+
+S = Config()   # the shipped settings
+
+
+def judge(p, score, cut, pips, **kw):
+    return decision.judge(p, score, cut, pips, S, **kw)
 
 
 def _scenes(die_lo=40, die_hi=90, n=12, size=(1280, 720)):
@@ -44,7 +53,7 @@ def test_reads_rendered_dice_and_never_guesses():
 
 def test_auto_zoom_reads_dice_far_bigger_than_the_first_pass_expects():
     # 230 px dice on a 1280x720 frame: the first pass sees them at ~70 detector
-    # pixels, above the sizes it reads best; a second pass at ZOOM_OUT[1] too.
+    # pixels, above the sizes it reads best; a second pass at zoom_out[1] too.
     right, wrong, total = _tally(learned.read_learned, _scenes(200, 240, n=4))
     assert wrong == 0
     assert right >= 0.75 * total
@@ -52,8 +61,8 @@ def test_auto_zoom_reads_dice_far_bigger_than_the_first_pass_expects():
 
 def test_auto_zoom_reads_dice_far_smaller_than_the_first_pass_expects():
     # 20 px dice on a 1920x1080 frame: ~4 detector pixels in the first pass, which
-    # rates them ~10 (its floor); the second pass brings them to ZOOM_IN[1]. (Before
-    # ZOOM_IN rose from 8 to 12, it never fired: 3 of these 19 dice were read.)
+    # rates them ~10 (its floor); the second pass brings them to zoom_in[1]. (Before
+    # zoom_in rose from 8 to 12, it never fired: 3 of these 19 dice were read.)
     right, wrong, total = _tally(learned.read_learned, _scenes(18, 22, n=4, size=(1920, 1080)))
     assert wrong == 0
     assert right >= 0.6 * total
@@ -62,7 +71,7 @@ def test_auto_zoom_reads_dice_far_smaller_than_the_first_pass_expects():
 def test_a_small_tray_area_is_padded_for_the_detector_and_the_padding_has_no_dice(monkeypatch):
     seen = []
 
-    def run(name, blob):
+    def run(models, name, blob):
         seen.append(blob)
         out = np.full((1, 4, blob.shape[2] // 4, blob.shape[3] // 4), -9.0, np.float32)
         out[0, 1] = np.log(5.0)                 # every die 5 detector px across
@@ -71,12 +80,12 @@ def test_a_small_tray_area_is_padded_for_the_detector_and_the_padding_has_no_dic
         out[0, 0, 8, 4] = 6.0                   # a stronger peak just below it, on the padding
         return out
 
-    monkeypatch.setattr(learned, "_run", run)
+    monkeypatch.setattr(nets, "run", run)
     # 624 x 100 px at scale 1/3: a 208 x 32 input, too low only (padded to 208 x 128).
     area = np.random.default_rng(0).integers(0, 256, (100, 624, 3), dtype=np.uint8)
-    peaks, s = learned._peaks(area, 1 / 3)
+    peaks, s = detector._peaks(area, 1 / 3, S)
     blob = seen[0]
-    assert blob.shape == (1, 3, learned.DET_MIN, 208)
+    assert blob.shape == (1, 3, detector.DET_MIN, 208)
     small = cv2.resize(area, (208, 32), interpolation=cv2.INTER_LINEAR)
     assert np.allclose(blob[0, :, 32:, :], small.mean(axis=(0, 1)).reshape(3, 1, 1) / 255.0, atol=1 / 255)
     assert np.allclose(blob[0, :, :32, :], small.transpose(2, 0, 1) / 255.0)
@@ -89,14 +98,14 @@ def test_a_small_tray_area_is_padded_for_the_detector_and_the_padding_has_no_dic
 
 
 def _two_passes(monkeypatch, first, second, first_scale=0.3):
-    """learned._peaks answering `first` on the first pass and `second` on any other."""
+    """detector._peaks answering `first` on the first pass and `second` on any other."""
     calls = []
 
-    def peaks(frame, scale):
+    def peaks(frame, scale, s):
         calls.append(scale)
         return (first, first_scale) if scale is None else (second, scale)
 
-    monkeypatch.setattr(learned, "_peaks", peaks)
+    monkeypatch.setattr(detector, "_peaks", peaks)
     return calls
 
 
@@ -107,8 +116,8 @@ def test_big_dice_are_looked_for_on_a_smaller_frame_too_and_both_passes_kept(mon
     a, b = (300.0, 300.0, 200.0, 0.9), (700.0, 300.0, 200.0, 0.8)
     a2, c = (305.0, 298.0, 190.0, 0.95), (1000.0, 500.0, 210.0, 0.7)
     calls = _two_passes(monkeypatch, [a, b], [a2, c])
-    dets = learned.detect(frame)
-    assert calls[1] == pytest.approx(0.3 * learned.ZOOM_OUT[1] / 60.0)
+    dets = detector.detect(frame, S)
+    assert calls[1] == pytest.approx(0.3 * S.zoom_out[1] / 60.0)
     assert sorted(dets) == sorted([a2, c, b])      # a is a2: one die, one peak
 
 
@@ -119,14 +128,14 @@ def test_big_dice_are_looked_for_on_a_smaller_frame_too_and_both_passes_kept(mon
 def test_dice_the_detector_reads_well_get_one_pass(monkeypatch, first):
     frame = np.zeros((720, 1280, 3), np.uint8)
     calls = _two_passes(monkeypatch, first, [(1.0, 1.0, 1.0, 1.0)])
-    assert learned.detect(frame) == first and calls == [None]
+    assert detector.detect(frame, S) == first and calls == [None]
 
 
 def test_die_size_estimate_follows_the_dice():
     # The detector measures the square box around the die (face side to 1.41 x it).
     for die_px in (40, 70, 150):
         img, truth = render_scene([2, 5, 6], seed=3, die_px=die_px)
-        dets = learned.detect(img)
+        dets = detector.detect(img, S)
         assert len(dets) == 3
         for t in truth:
             box = t.box_side
@@ -170,12 +179,12 @@ def test_a_small_die_touching_a_bigger_one_is_a_die_of_its_own():
 
 def test_one_die_one_peak_weighs_both_dice_sizes():
     # The two peaks of a fit photo (IMG_20191208_111446): a 5 of 33 px touching a 2 of 47.
-    assert learned._apart((538.9, 184.4, 30.1, 0.77), [(539.4, 210.4, 45.6, 0.82)])
+    assert detector.apart((538.9, 184.4, 30.1, 0.77), [(539.4, 210.4, 45.6, 0.82)], S.nms)
     # Dice of one size: as before, within NMS x their side is one die.
-    assert not learned._apart((100.0, 100.0, 60.0, 0.8), [(100.0 + 0.59 * 60, 100.0, 60.0, 0.9)])
-    assert learned._apart((100.0, 100.0, 60.0, 0.8), [(100.0 + 0.61 * 60, 100.0, 60.0, 0.9)])
+    assert not detector.apart((100.0, 100.0, 60.0, 0.8), [(100.0 + 0.59 * 60, 100.0, 60.0, 0.9)], S.nms)
+    assert detector.apart((100.0, 100.0, 60.0, 0.8), [(100.0 + 0.61 * 60, 100.0, 60.0, 0.9)], S.nms)
     # A peak on a pip of a big die, a third of its side off centre, is that die.
-    assert not learned._apart((345.0, 300.0, 40.0, 0.5), [(300.0, 300.0, 150.0, 0.9)])
+    assert not detector.apart((345.0, 300.0, 40.0, 0.5), [(300.0, 300.0, 150.0, 0.9)], S.nms)
 
 
 def test_a_die_peaked_close_to_a_stronger_unsure_one_may_be_its_side_face_and_is_unsure():
@@ -183,19 +192,19 @@ def test_a_die_peaked_close_to_a_stronger_unsure_one_may_be_its_side_face_and_is
     # may read clearly (a rendered die leaning 49 deg: a 4 at 0.97 beside its unsure top).
     close = 0.55 * 60
     dice = [_die(None, 100.0, 100.0, 60.0, "disagree"), _die(4, 100.0 + close, 100.0, 60.0)]
-    out = learned.beside_unclear(dice, [(100.0, 100.0, 60.0, 0.62), (100.0 + close, 100.0, 60.0, 0.61)])
+    out = decision.beside_unclear(dice, [(100.0, 100.0, 60.0, 0.62), (100.0 + close, 100.0, 60.0, 0.61)], S)
     assert [(d.value, d.reason) for d in out] == [(None, "disagree"), (None, "crowded")]
     assert out[1].center == dice[1].center and out[1].box == dice[1].box
     # Beside a stronger die that is valued, or a weaker unsure one, or far enough: kept.
     valued = [_die(5, 100.0, 100.0, 60.0), dice[1]]
     weaker = [_die(None, 100.0, 100.0, 60.0, "faint"), dice[1]]
     peaks = [(100.0, 100.0, 60.0, 0.62), (100.0 + close, 100.0, 60.0, 0.61)]
-    assert learned.beside_unclear(valued, peaks) == valued
-    assert learned.beside_unclear(weaker, [peaks[0][:3] + (0.3,), peaks[1]]) == weaker
+    assert decision.beside_unclear(valued, peaks, S) == valued
+    assert decision.beside_unclear(weaker, [peaks[0][:3] + (0.3,), peaks[1]], S) == weaker
     far = [(100.0, 100.0, 60.0, 0.62), (100.0 + 0.61 * 60, 100.0, 60.0, 0.61)]
-    assert learned.beside_unclear(dice, far) == dice
+    assert decision.beside_unclear(dice, far, S) == dice
     with pytest.raises(ValueError):     # a die without its peak: never matched to another's
-        learned.beside_unclear(dice, peaks[:1])
+        decision.beside_unclear(dice, peaks[:1], S)
 
 
 def test_no_value_beside_a_cocked_die_from_its_own_side_face():
@@ -225,47 +234,47 @@ def test_calibrated_size_and_tray_area_are_used():
 def test_two_views_agree_with_one_on_clear_dice():
     img, truth = render_scene([1, 2, 3, 4, 5, 6], seed=11, die_px=64)
     boxes = [(t.center[0], t.center[1], t.box_side) for t in truth]
-    one = learned.classify(img, boxes, two_views=False)
-    two = learned.classify(img, boxes, two_views=True)
+    one = classifier.classify(img, boxes, replace(S, two_views=False))
+    two = classifier.classify(img, boxes, replace(S, two_views=True))
     assert one.shape == two.shape == (6, 7)
     assert np.allclose(two.sum(axis=1), 1.0, atol=1e-4)
     assert list(one.argmax(axis=1)) == list(two.argmax(axis=1)) == [1, 2, 3, 4, 5, 6]
 
 
-def test_the_second_look_rereads_only_the_dice_the_first_net_cannot_value(monkeypatch):
+def test_the_second_look_rereads_only_the_dice_the_first_net_cannot_value():
     img, truth = render_scene([1, 3, 5, 6], seed=12, die_px=50, blur=1.0, noise=5.0)
     boxes = [(t.center[0], t.center[1], t.box_side) for t in truth]
-    first = learned.classify(img, boxes)
-    wide = learned._probs("dice_cls_wide.onnx", learned.crops(img, boxes), True)
+    first = classifier.classify(img, boxes, S)
+    wide = classifier._probs("dice_cls_wide.onnx", classifier.crops(img, boxes), True, S.models)
     assert not np.allclose(first, wide, atol=1e-3)        # two nets, so the test below can fail
     cut = float(np.median(first[:, 1:].max(axis=1)))      # some dice below it, some not
-    monkeypatch.setattr(learned, "P_LOOK", cut)
-    low = learned.looked_at(first)
+    s = replace(S, p_look=cut)
+    low = decision.looked_at(first, s)
     assert 0 < low.sum() < len(boxes)
     assert np.array_equal(low, first[:, 1:].max(axis=1) < cut)
-    looked = learned.wide_probs(img, boxes, low)
+    looked = classifier.wide_probs(img, boxes, low, s)
     assert np.allclose(looked[low], wide[low], atol=1e-6) and not looked[~low].any()
     # What the first net calls "not a die" is not read again, whatever its value's probability.
     not_die = first.copy()
-    not_die[:, 0] = learned.P_NOT_DIE
-    assert not learned.looked_at(not_die).any() and not learned.to_back(not_die).any()
+    not_die[:, 0] = S.p_not_die
+    assert not decision.looked_at(not_die, s).any() and not decision.to_back(not_die, s).any()
 
 
 def test_the_share_of_a_die_cut_by_the_frame():
     side, W, H = 100.0, 640, 480
-    assert learned.cut_by_frame(320.0, 240.0, side, W, H) < 0                  # well inside
-    assert learned.cut_by_frame(50.0, 240.0, side, W, H) == 0.0                # box touching the left side
-    assert abs(learned.cut_by_frame(20.0, 240.0, side, W, H) - 0.3) < 1e-9     # 30 px out on the left
-    assert abs(learned.cut_by_frame(320.0, H - 1 - 50.0 + 20.0, side, W, H) - 0.2) < 1e-9   # the bottom too
-    assert learned.cut_by_frame(0.0, 240.0, side, W, H) == 0.5                 # half of it out
+    assert decision.cut_by_frame(320.0, 240.0, side, W, H) < 0                  # well inside
+    assert decision.cut_by_frame(50.0, 240.0, side, W, H) == 0.0                # box touching the left side
+    assert abs(decision.cut_by_frame(20.0, 240.0, side, W, H) - 0.3) < 1e-9     # 30 px out on the left
+    assert abs(decision.cut_by_frame(320.0, H - 1 - 50.0 + 20.0, side, W, H) - 0.2) < 1e-9   # the bottom too
+    assert decision.cut_by_frame(0.0, 240.0, side, W, H) == 0.5                 # half of it out
 
 
 def test_judge_at_the_frame_edge():
-    j, sure, fair = learned.judge, _p(6, 0.95), _p(6, 0.8)
-    assert j(fair, 0.9, learned.NEAR_EDGE, 6) == (6, "")                       # only slightly out
-    assert j(fair, 0.9, learned.NEAR_EDGE + 0.01, 6) == (None, "edge")         # the pips cannot lift it
-    assert j(sure, 0.9, learned.NEAR_EDGE + 0.01, None) == (6, "")             # sure: P_CHECK or more
-    assert j(sure, 0.9, learned.EDGE + 0.01, None) == (None, "edge")           # too much of it out
+    j, sure, fair = judge, _p(6, 0.95), _p(6, 0.8)
+    assert j(fair, 0.9, S.near_edge, 6) == (6, "")                       # only slightly out
+    assert j(fair, 0.9, S.near_edge + 0.01, 6) == (None, "edge")         # the pips cannot lift it
+    assert j(sure, 0.9, S.near_edge + 0.01, None) == (6, "")             # sure: p_check or more
+    assert j(sure, 0.9, S.edge + 0.01, None) == (None, "edge")           # too much of it out
 
 
 def test_a_die_cut_in_half_by_the_frame_is_unsure_a_whole_one_beside_it_is_read():
@@ -284,7 +293,7 @@ def test_a_die_cut_in_half_by_the_frame_is_unsure_a_whole_one_beside_it_is_read(
 ])
 def test_a_die_cut_by_the_frame_is_never_given_a_wrong_value(values, die_px, seed, side):
     # The detector centres a cut die on what it sees and underrates it: these were read wrong
-    # (6 as 3, 4 as 2) at 30-40 % of their box out of the frame until NEAR_EDGE.
+    # (6 as 3, 4 as 2) at 30-40 % of their box out of the frame until near_edge.
     img, truth = render_scene(values, seed=seed, die_px=die_px)
     t = min(truth, key=lambda t: t.center[1] if side == "top" else -t.center[1])
     for out in (0.1, 0.2, 0.3, 0.35, 0.4, 0.45):
@@ -305,12 +314,11 @@ def test_a_die_that_can_get_no_value_is_not_read_again(monkeypatch):
     t = min(truth, key=lambda t: t.center[0])
     x0 = int(t.center[0])                                  # cut the frame through the leftmost die
     img = np.ascontiguousarray(img[:, x0:])
-    monkeypatch.setattr(learned, "P_LOOK", 1.01)           # every die below P_LOOK
     seen = []
-    real = learned._probs
-    monkeypatch.setattr(learned, "_probs", lambda net, blob, two: (seen.append((net, len(blob))),
-                                                                     real(net, blob, two))[1])
-    r = learned.read_learned(img)
+    real = classifier._probs
+    monkeypatch.setattr(classifier, "_probs", lambda net, blob, two, models: (seen.append((net, len(blob))),
+                                                                     real(net, blob, two, models))[1])
+    r = learned.read_learned(img, replace(S, p_look=1.01))           # every die below p_look
     edge = [d for d in r.dice if d.reason == "edge"]
     assert len(edge) == 1 and len(r.dice) == 2
     assert seen == [("dice_cls.onnx", 2), ("dice_cls_wide.onnx", 1)]
@@ -318,22 +326,20 @@ def test_a_die_that_can_get_no_value_is_not_read_again(monkeypatch):
 
 def test_a_die_the_wider_net_doubts_is_reported_unsure_not_dropped(monkeypatch):
     img, truth = render_scene([2, 4], seed=4, die_px=60)
-    monkeypatch.setattr(learned, "P_LOOK", 1.01)           # every die read again ...
-    monkeypatch.setattr(learned, "_probs", lambda net, blob, two: np.tile(
+    monkeypatch.setattr(classifier, "_probs", lambda net, blob, two, models: np.tile(
         np.float32([0.9, 0.01, 0.03, 0.02, 0.02, 0.01, 0.01]) if net == "dice_cls_wide.onnx"
         else np.float32([0.0, 0.0, 0.99, 0.0, 0.01, 0.0, 0.0]), (len(blob), 1)))
-    r = learned.read_learned(img)                          # ... and called "not a die" by it
+    r = learned.read_learned(img, replace(S, p_look=1.01))  # every die read again, called "not a die"
     assert len(r.dice) == 2
     assert all(d.value is None and d.reason == "unclear" for d in r.dice)
     assert all(abs(d.confidence - 0.03) < 1e-6 for d in r.dice)   # the wider net's, not the first's
-    monkeypatch.setattr(learned, "SECOND_LOOK", False)
-    assert [d.value for d in learned.read_learned(img).dice] == [2, 2]
+    assert [d.value for d in learned.read_learned(img, replace(S, p_look=1.01, second_look=False)).dice] == [2, 2]
 
 
 def test_a_second_look_that_disagrees_with_the_first_makes_the_die_unsure(monkeypatch):
     img, _ = render_scene([2, 4], seed=4, die_px=60)
     first = np.float32([0.0, 0.0, 0.6, 0.3, 0.1, 0.0, 0.0])      # a 2, not sure: read again
-    monkeypatch.setattr(learned, "_probs", lambda net, blob, two: np.tile(
+    monkeypatch.setattr(classifier, "_probs", lambda net, blob, two, models: np.tile(
         np.float32([0.0, 0.0, 0.02, 0.95, 0.03, 0.0, 0.0]) if net == "dice_cls_wide.onnx" else first,
         (len(blob), 1)))
     r = learned.read_learned(img)                          # the wider net: a sure 3
@@ -344,27 +350,27 @@ def test_a_second_look_that_disagrees_with_the_first_makes_the_die_unsure(monkey
 
 def test_no_value_from_the_wider_net_for_a_die_the_first_more_likely_calls_no_die(monkeypatch):
     # A die half under a hand: the first net's best guess is "not a die" (kept, as it
-    # is below P_NOT_DIE), and the wider net reads the two pips it sees as a sure 2.
+    # is below p_not_die), and the wider net reads the two pips it sees as a sure 2.
     img, _ = render_scene([2, 4], seed=4, die_px=60)
     first = np.float32([0.52, 0.03, 0.30, 0.05, 0.03, 0.05, 0.02])
-    monkeypatch.setattr(learned, "_probs", lambda net, blob, two: np.tile(
+    monkeypatch.setattr(classifier, "_probs", lambda net, blob, two, models: np.tile(
         np.float32([0.06, 0.02, 0.80, 0.04, 0.04, 0.02, 0.02]) if net == "dice_cls_wide.onnx" else first,
         (len(blob), 1)))
-    r = learned.read_learned(img, cross_check=False)       # the nets alone: the pips would see the 4
+    r = learned.read_learned(img, replace(S, cross_check=False))       # the nets alone: the pips would see the 4
     assert [(d.value, d.reason) for d in r.dice] == [(None, "disagree")] * 2
     first[[0, 2]] = [0.30, 0.52]                            # the first net leans to a 2: the value stands
-    assert [d.value for d in learned.read_learned(img, cross_check=False).dice] == [2, 2]
+    assert [d.value for d in learned.read_learned(img, replace(S, cross_check=False)).dice] == [2, 2]
 
 
-def test_a_value_below_P_VOUCH_needs_the_wider_nets_backing(monkeypatch):
+def test_a_value_below_p_vouch_needs_the_wider_nets_backing(monkeypatch):
     # A die seen aslant whose side face shows more pips than its top: the first net
     # read a 5 as a 6 at 0.80 (session 12's rendered rolls); the wider net gave the 6
-    # only 0.49. Below P_VOUCH, one net's value is not enough.
+    # only 0.49. Below p_vouch, one net's value is not enough.
     img, _ = render_scene([2, 4], seed=4, die_px=60)
     first = np.float32([0.04, 0.02, 0.02, 0.02, 0.02, 0.08, 0.80])
     wide = np.float32([0.03, 0.01, 0.01, 0.04, 0.04, 0.37, 0.50])
     seen, asked = [], []
-    monkeypatch.setattr(learned, "_probs", lambda net, blob, two: (seen.append(net), np.tile(
+    monkeypatch.setattr(classifier, "_probs", lambda net, blob, two, models: (seen.append(net), np.tile(
         wide if net == "dice_cls_wide.onnx" else first, (len(blob), 1)))[1])
     monkeypatch.setattr(learned, "pip_value", lambda *a: asked.append(a) or 6)
     assert [d.value for d in learned.read_learned(img).dice] == [6, 6]     # 0.50: backed
@@ -375,22 +381,19 @@ def test_a_value_below_P_VOUCH_needs_the_wider_nets_backing(monkeypatch):
     assert abs(r.dice[0].confidence - 0.80) < 1e-6        # the first net's: the wider one only vouches
     assert len(asked) == 2                                # the pips: asked only while the nets agree
     first[5:] = [0.03, 0.85]
-    assert [d.value for d in learned.read_learned(img).dice] == [None, None]  # 0.85 < P_VOUCH: still
-    monkeypatch.setattr(learned, "P_VOUCH", 0.95)
-    first[5:] = [0.0, 0.88 + 0.05]                        # 0.93: above P_CHECK, still below P_VOUCH
+    assert [d.value for d in learned.read_learned(img).dice] == [None, None]  # 0.85 < p_vouch: still
+    first[5:] = [0.0, 0.88 + 0.05]                        # 0.93: above p_check, still below p_vouch
     assert [d.value for d in learned.read_learned(img).dice] == [None, None] and seen[-1] == "dice_cls_wide.onnx"
     wide[6] = 0.5
     assert [d.value for d in learned.read_learned(img).dice] == [6, 6]
     wide[6] = 0.49
-    monkeypatch.setattr(learned, "P_VOUCH", 0.9)           # backing asked up to 0.9 only: 0.93 is sure
-    seen.clear()
-    assert [d.value for d in learned.read_learned(img).dice] == [6, 6] and seen == ["dice_cls.onnx"]
-    monkeypatch.setattr(learned, "P_VOUCH", 0.95)
-    first[5:] = [0.0, 0.88 + 0.09]                        # 0.97, above P_VOUCH: the wider net is not asked
+    seen.clear()                                          # backing asked up to 0.9 only: 0.93 is sure
+    assert [d.value for d in learned.read_learned(img, replace(S, p_vouch=0.9)).dice] == [6, 6]
+    assert seen == ["dice_cls.onnx"]
+    first[5:] = [0.0, 0.88 + 0.09]                        # 0.97, above p_vouch: the wider net is not asked
     assert [d.value for d in learned.read_learned(img).dice] == [6, 6] and seen == ["dice_cls.onnx"] * 2
-    monkeypatch.setattr(learned, "SECOND_LOOK", False)     # no second look: no backing either
-    first[5:] = [0.08, 0.80]
-    assert [d.value for d in learned.read_learned(img).dice] == [6, 6]
+    first[5:] = [0.08, 0.80]                              # no second look: no backing either
+    assert [d.value for d in learned.read_learned(img, replace(S, second_look=False)).dice] == [6, 6]
 
 
 def _die(value, cx, cy, side, reason=""):
@@ -405,13 +408,13 @@ def _close_up(monkeypatch, first, again, config=None, dropped=()):
     from vision.reading import Reading
     asked = []
 
-    def fake(frame, config, cross_check):
-        asked.append(getattr(config, "die_px", None))
+    def fake(frame, s):
+        asked.append(s.die_px)
         if asked[-1] and len(asked) > 1:
             return Reading(tuple(again), 640, 480), []
         return Reading(tuple(first), 640, 480), list(dropped)
 
-    monkeypatch.setattr(learned, "_read", fake)
+    monkeypatch.setattr(learned, "read_once", fake)
     return learned.read_learned(np.zeros((480, 640, 3), np.uint8), config), asked
 
 
@@ -421,13 +424,13 @@ def test_pips_taken_for_dice_are_read_again_as_the_big_die_they_belong_to(monkey
     far = _die(None, 560, 400, 60, "unclear")          # another big die's pip, no big die found for it
     big = _die(2, 220, 210, 200)
     r, asked = _close_up(monkeypatch, [pip, far], [big])
-    assert asked == [None, learned.CLOSE_UP * 480]
+    assert asked == [None, S.close_up * 480]
     assert r.dice == (big, far)                        # the pip is the big die; the other stays unsure
     small = _die(None, 200, 200, 20, "unclear")        # pip-sized beside the small areas below too
     _, asked = _close_up(monkeypatch, [small], [big], Config(roi=(0, 0, 600, 300)))
-    assert asked == [None, learned.CLOSE_UP * 300]     # the tray area's short side sets the size
+    assert asked == [None, S.close_up * 300]     # the tray area's short side sets the size
     _, asked = _close_up(monkeypatch, [small], [big], Config(roi=(500, 0, 600, 400)))
-    assert asked == [None, learned.CLOSE_UP * 140]     # ... clipped to the frame
+    assert asked == [None, S.close_up * 140]     # ... clipped to the frame
     _, asked = _close_up(monkeypatch, [pip, far], [big], Config(die_px=64.0))
     assert asked == [64.0]                             # calibrated: the die size is known, one reading
 
@@ -436,7 +439,7 @@ def test_pips_taken_for_dice_are_read_again_as_the_big_die_they_belong_to(monkey
     ([_die(4, 100, 100, 60), _die(5, 300, 100, 60)], "every die valued"),
     ([_die(None, 200, 200, 60, "edge"), _die(None, 300, 100, 60, "faint"),
       _die(None, 400, 300, 10, "small")], "unsure only for the frame edge, faint or small"),
-    ([_die(None, 200, 200, learned.PIP_SIZED * learned.CLOSE_UP * 480 + 1, "unclear")],
+    ([_die(None, 200, 200, S.pip_sized * S.close_up * 480 + 1, "unclear")],
      "an unclear die too big to be a pip of a close-up die"),
 ])
 def test_no_second_reading_without_pip_sized_unclear_dice(monkeypatch, first, why):
@@ -511,10 +514,10 @@ def test_a_close_up_die_covers_no_more_detections_than_its_value(monkeypatch):
 
 
 @pytest.mark.parametrize("big, why", [
-    (_die(2, 200, 110, 200), "its box within INSIDE of the frame's edge: a die cut by it, maybe"),
+    (_die(2, 200, 110, 200), "its box within `inside` of the frame's edge: a die cut by it, maybe"),
     (_die(None, 220, 210, 200, "unclear"), "unsure"),
     (_die(2, 220, 210, 200), "over a valued die"),
-    (_die(2, 220, 210, 170), "small enough for the first pass to have seen it whole (BEYOND)"),
+    (_die(2, 220, 210, 170), "small enough for the first pass to have seen it whole (beyond)"),
 ])
 def test_a_close_up_die_is_taken_only_when_whole_valued_and_over_pips_alone(monkeypatch, big, why):
     pip = _die(None, 200, 160, 60, "disagree")         # on the face of each: only `why` refuses it
@@ -528,7 +531,7 @@ def test_a_big_dark_die_seen_close_is_read_not_just_its_pip():
     img, truth = render_scene([1], seed=11, size=(640, 480), die_px=210,
                               colours=[((40, 40, 40), (235, 235, 235)), ((60, 30, 20), (230, 230, 230)),
                                        ((30, 30, 90), (240, 240, 240))])
-    assert [d.value for d in learned._read(img, None, None)[0].dice] == [None]
+    assert [d.value for d in learned.read_once(img, S)[0].dice] == [None]
     r = learned.read_learned(img)
     assert r.values == [1] and abs(r.dice[0].center[0] - truth[0].center[0]) < 0.2 * truth[0].side
 
@@ -536,8 +539,8 @@ def test_a_big_dark_die_seen_close_is_read_not_just_its_pip():
 def test_the_pip_reader_is_not_asked_when_the_two_nets_disagree(monkeypatch):
     img, _ = render_scene([2, 4], seed=4, die_px=60)
     first = np.float32([0.0, 0.0, 0.6, 0.3, 0.1, 0.0, 0.0])      # a 2, not sure: read again
-    wide = np.float32([0.0, 0.0, 0.1, 0.8, 0.1, 0.0, 0.0])       # a 3 below P_CHECK: pips would matter
-    monkeypatch.setattr(learned, "_probs", lambda net, blob, two: np.tile(
+    wide = np.float32([0.0, 0.0, 0.1, 0.8, 0.1, 0.0, 0.0])       # a 3 below p_check: pips would matter
+    monkeypatch.setattr(classifier, "_probs", lambda net, blob, two, models: np.tile(
         wide if net == "dice_cls_wide.onnx" else first, (len(blob), 1)))
     asked = []
     monkeypatch.setattr(learned, "pip_value", lambda *a: asked.append(a) or 3)
@@ -555,7 +558,7 @@ def _p(value, pv, p_not=0.0):
 
 
 def test_judge_gives_a_value_only_when_sure_or_backed_by_the_pips():
-    j = learned.judge
+    j = judge
     assert j(_p(4, 0.95), 0.9, 0.0, None) == (4, "")
     assert j(_p(4, 0.95), 0.9, 0.0, 4) == (4, "")
     assert j(_p(4, 0.95), 0.9, 0.0, 5) == (None, "disagree")     # two readers, two values
@@ -573,28 +576,28 @@ def test_judge_gives_a_value_only_when_sure_or_backed_by_the_pips():
 
 
 def test_the_pip_reader_is_asked_exactly_when_its_value_can_change_the_verdict():
-    # pips_matter saves the slow pip reader: below P_CHECK it must never skip a die
-    # whose verdict the pips would change; from P_CHECK up it is never asked (by design).
+    # pips_matter saves the slow pip reader: below p_check it must never skip a die
+    # whose verdict the pips would change; from p_check up it is never asked (by design).
     rng = np.random.default_rng(7)
     asked = skipped = 0
     for _ in range(3000):
         top, v = rng.uniform(0.3, 1.0), int(rng.integers(1, 7))
         p = np.insert(rng.dirichlet(rng.uniform(0.1, 3.0, 6)) * (1 - top), v, top)
-        verdicts = {learned.judge(p, 0.9, 0.0, pips)[0] for pips in (None, 1, 2, 3, 4, 5, 6)}
-        if learned.pips_matter(p):
+        verdicts = {judge(p, 0.9, 0.0, pips)[0] for pips in (None, 1, 2, 3, 4, 5, 6)}
+        if decision.pips_matter(p, S):
             asked += 1
-            assert p[1:].max() < learned.P_CHECK
-        elif p[1:].max() < learned.P_CHECK:
+            assert p[1:].max() < S.p_check
+        elif p[1:].max() < S.p_check:
             skipped += 1
             assert len(verdicts) == 1, p
     assert asked > 300 and skipped > 300
-    assert learned.pips_matter(_p(4, 0.8)) and not learned.pips_matter(_p(4, 0.95))
-    assert learned.pips_matter(_p(4, 0.6))
+    assert decision.pips_matter(_p(4, 0.8), S) and not decision.pips_matter(_p(4, 0.95), S)
+    assert decision.pips_matter(_p(4, 0.6), S)
     close = _p(4, 0.55)
     close[5], close[1:4], close[6] = 0.40, 0.05 / 4, 0.05 / 4
-    assert not learned.pips_matter(close)          # unsure whatever the pips say
-    edge = _p(3, 0.7).astype(np.float32)           # exactly at P_SURE, as the net's float32
-    assert learned.judge(edge, 0.9, 0.0, None)[0] == 3 and learned.pips_matter(edge)
+    assert not decision.pips_matter(close, S)          # unsure whatever the pips say
+    edge = _p(3, 0.7).astype(np.float32)           # exactly at p_sure, as the net's float32
+    assert judge(edge, 0.9, 0.0, None)[0] == 3 and decision.pips_matter(edge, S)
 
 
 def test_die_cut_by_the_frame_edge_is_unsure():
@@ -672,17 +675,14 @@ def test_empty_tray_has_no_dice():
 def test_read_chooses_the_reader_and_refuses_unknown_ones(monkeypatch, tmp_path):
     img, _ = render_scene([3, 5], seed=2)
     calls = []
-    monkeypatch.setattr("vision.detect.read_frame", lambda f, c=None: calls.append("pips") or vision.Reading(()))
+    monkeypatch.setattr("vision.pip_reader.read_frame", lambda f, c=None: calls.append("pips") or vision.Reading(()))
     vision.read(img, Config(reader="pips"))
     assert calls == ["pips"]
     monkeypatch.undo()
     assert sorted(vision.read(img).values) == [3, 5] and calls == ["pips"]     # learned by default
     with pytest.raises(ValueError, match="unknown reader"):
         Config(reader="pip")                     # refused when made
-    changed = Config()
-    changed.reader = "pip"                       # or set afterwards
-    with pytest.raises(vision.ReadError, match="unknown reader"):
-        vision.read(img, changed)
-    monkeypatch.setattr(learned, "MODELS", str(tmp_path))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Config().reader = "pip"                  # nor set afterwards: settings are frozen
     with pytest.raises(vision.ReadError, match="model files are missing"):
-        vision.read(img)
+        vision.read(img, replace(Config(), models=str(tmp_path)))

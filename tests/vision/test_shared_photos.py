@@ -7,7 +7,7 @@ makes it guess: the silent-error rate is what matters most.
 
 import pytest
 
-from vision import bench
+from vision_tools import bench
 
 pytestmark = pytest.mark.shared_data
 

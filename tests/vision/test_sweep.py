@@ -1,16 +1,27 @@
-"""The training tools: the threshold sweep scores a detection as the reader would; folder lists."""
+"""The training tools: the threshold sweep scores a detection with the reader's own decision; folder lists."""
+
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from vision import learned as L
-from vision.train.sweep import score
+from vision.settings import Config
+from vision_tools.train.sweep import grid_point, score
 
 
 def probs(not_die: float, value: int, p: float) -> np.ndarray:
     out = np.full(7, (1.0 - not_die - p) / 5, np.float32)
     out[0], out[value] = not_die, p
     return out
+
+
+def row(first, wide, det_score, label, cut=-1.0, side=50.0):
+    """A sweep row: a detection well inside the frame, of a die 50 px across unless told."""
+    return (first, wide, det_score, cut, side, label)
+
+
+def at(p_sure=0.7, p_not=0.6, p_look=0.7, p_backed=None, **settings):
+    return grid_point(replace(Config(), **settings), p_sure, p_not, p_look, p_backed)
 
 
 SURE_3 = probs(0.0, 3, 0.98)
@@ -20,61 +31,67 @@ WIDE_5 = probs(0.0, 5, 0.9)
 
 
 def test_a_die_the_first_net_is_sure_of_is_not_read_again():
-    r = score([(SURE_3, WIDE_5, 0.9, 3)], n=1, missed=0, p_sure=0.7, p_not=0.6, p_look=0.7)
+    r = score([row(SURE_3, WIDE_5, 0.9, 3)], n=1, missed=0, s=at())
     assert (r["acc"], r["wrong"], r["unsure"]) == (1.0, 0, 0)
 
 
 def test_the_second_look_values_a_doubtful_die_when_the_two_nets_agree():
-    rows = [(DOUBT_3, WIDE_3, 0.9, 3)]
-    assert score(rows, 1, 0, 0.7, 0.6, p_look=0.7)["acc"] == 1.0
-    assert score(rows, 1, 0, 0.7, 0.6, p_look=0.0)["unsure"] == 1     # P_LOOK 0: the first net alone
+    rows = [row(DOUBT_3, WIDE_3, 0.9, 3)]
+    assert score(rows, 1, 0, at(p_look=0.7))["acc"] == 1.0
+    assert score(rows, 1, 0, at(p_look=0.0))["unsure"] == 1     # p_look 0: the first net alone
 
 
 def test_a_second_look_that_disagrees_leaves_the_die_unsure_not_wrong():
-    r = score([(DOUBT_3, WIDE_5, 0.9, 5)], 1, 0, 0.7, 0.6, p_look=0.7)
+    r = score([row(DOUBT_3, WIDE_5, 0.9, 5)], 1, 0, at())
     assert (r["acc"], r["wrong"], r["unsure"]) == (0.0, 0, 1)
 
 
 def test_no_value_from_the_second_look_when_the_first_net_more_likely_calls_it_no_die():
-    # As the reader: kept (0.52 < P_NOT_DIE), but "not a die" is the first net's best guess.
+    # As the reader: kept (0.52 < p_not_die), but "not a die" is the first net's best guess.
     hidden = probs(0.52, 3, 0.30)
-    r = score([(hidden, WIDE_3, 0.9, 3)], 1, 0, 0.7, 0.6, p_look=0.7)
+    r = score([row(hidden, WIDE_3, 0.9, 3)], 1, 0, at())
     assert (r["acc"], r["wrong"], r["unsure"]) == (0.0, 0, 1)
     leaning = probs(0.30, 3, 0.52)
-    assert score([(leaning, WIDE_3, 0.9, 3)], 1, 0, 0.7, 0.6, p_look=0.7)["acc"] == 1.0
+    assert score([row(leaning, WIDE_3, 0.9, 3)], 1, 0, at())["acc"] == 1.0
 
 
 def test_the_first_net_alone_drops_what_is_not_a_die():
     not_a_die = probs(0.8, 2, 0.1)
-    r = score([(not_a_die, WIDE_3, 0.9, 3), (not_a_die, WIDE_3, 0.9, None)], 1, 0, 0.7, 0.6, 0.7)
+    r = score([row(not_a_die, WIDE_3, 0.9, 3), row(not_a_die, WIDE_3, 0.9, None)], 1, 0, at())
     assert (r["missed"], r["phantom"]) == (1, 0)
-    r = score([(probs(0.3, 3, 0.5), probs(0.9, 3, 0.05), 0.9, None)], 1, 0, 0.7, 0.6, 0.7)
+    r = score([row(probs(0.3, 3, 0.5), probs(0.9, 3, 0.05), 0.9, None)], 1, 0, at())
     assert (r["phantom"], r["phantom_valued"]) == (1, 0)  # the wide net's doubt is unsure, not dropped
 
 
-def test_a_value_below_P_VOUCH_needs_the_wider_nets_backing_as_in_the_reader(monkeypatch):
-    leaning_6 = probs(0.0, 6, 0.8)                     # the first net: a 6, below P_VOUCH
+def test_a_value_below_p_vouch_needs_the_wider_nets_backing_as_in_the_reader():
+    leaning_6 = probs(0.0, 6, 0.8)                     # the first net: a 6, below p_vouch
     doubting = probs(0.0, 6, 0.45)                     # the wider net gives the 6 only 0.45
     doubting[5] = 0.4
     for first, wide, want in [(leaning_6, doubting, "unsure"), (leaning_6, probs(0.0, 6, 0.6), "acc"),
                               (probs(0.0, 6, 0.98), doubting, "acc")]:   # sure: the wider net is not asked
-        r = score([(first, wide, 0.9, 6)], 1, 0, 0.7, 0.6, 0.7, p_backed=0.5)
+        r = score([row(first, wide, 0.9, 6)], 1, 0, at(p_backed=0.5))
         assert (r["acc"], r["unsure"]) == ((1.0, 0) if want == "acc" else (0.0, 1)), (first, wide)
-    assert score([(leaning_6, doubting, 0.9, 6)], 1, 0, 0.7, 0.6, 0.7, p_backed=0.0)["acc"] == 1.0
+    assert score([row(leaning_6, doubting, 0.9, 6)], 1, 0, at(p_backed=0.0))["acc"] == 1.0
     fairly_sure = probs(0.0, 6, 0.93)                  # the reader's range is the sweep's too
     for vouch, want in [(0.9, "acc"), (0.95, "unsure")]:
-        monkeypatch.setattr(L, "P_VOUCH", vouch)
-        r = score([(fairly_sure, doubting, 0.9, 6)], 1, 0, 0.7, 0.6, 0.7, p_backed=0.5)
+        r = score([row(fairly_sure, doubting, 0.9, 6)], 1, 0, at(p_backed=0.5, p_vouch=vouch))
         assert (r["acc"], r["unsure"]) == ((1.0, 0) if want == "acc" else (0.0, 1)), vouch
 
 
 def test_a_faint_detection_never_gets_a_value():
-    r = score([(SURE_3, WIDE_3, L.MIN_SCORE - 0.01, 3)], 1, 0, 0.7, 0.6, 0.7)
+    r = score([row(SURE_3, WIDE_3, Config.min_score - 0.01, 3)], 1, 0, at())
     assert r["unsure"] == 1
 
 
+def test_a_die_cut_by_the_frame_or_tiny_gets_no_value_as_in_the_reader():
+    # The sweep's decision is the reader's: where a die lies and its size count too.
+    assert score([row(SURE_3, WIDE_3, 0.9, 3, cut=Config.edge + 0.01)], 1, 0, at())["unsure"] == 1
+    assert score([row(SURE_3, WIDE_3, 0.9, 3, side=Config.min_side - 1)], 1, 0, at())["unsure"] == 1
+    assert score([row(SURE_3, WIDE_3, 0.9, 3, cut=Config.edge - 0.01)], 1, 0, at())["acc"] == 1.0
+
+
 def test_folder_lists_name_only_shared_folders():
-    from vision.train.data import FOLDERS, folder_list
+    from vision_tools.train.data import FOLDERS, folder_list
 
     assert folder_list("rune55-gray") == ("rune55-gray",)
     assert folder_list(",".join(FOLDERS)) == FOLDERS
@@ -83,17 +100,15 @@ def test_folder_lists_name_only_shared_folders():
             folder_list(bad)
 
 
-def test_the_measuring_scripts_options_reach_the_reader(monkeypatch):
+def test_the_measuring_scripts_options_reach_the_reader():
     import argparse
 
-    from vision.train.options import add_reader_options, use_reader_options
+    from vision_tools.train.options import add_reader_options, reader_settings
 
-    shipped = (L.MODELS, L.P_VOUCH)
-    monkeypatch.setattr(L, "MODELS", L.MODELS)      # restored after the test
-    monkeypatch.setattr(L, "P_VOUCH", L.P_VOUCH)
     ap = argparse.ArgumentParser()
     add_reader_options(ap)
-    use_reader_options(ap.parse_args([]))
-    assert (L.MODELS, L.P_VOUCH) == shipped
-    use_reader_options(ap.parse_args(["--models", "/elsewhere", "--vouch", "0.9"]))
-    assert (L.MODELS, L.P_VOUCH) == ("/elsewhere", 0.9)
+    assert reader_settings(ap.parse_args([])) == Config()
+    s = reader_settings(ap.parse_args(["--models", "/elsewhere", "--vouch", "0.9"]))
+    assert (s.models, s.p_vouch) == ("/elsewhere", 0.9)
+    assert s == replace(Config(), models="/elsewhere", p_vouch=0.9)
+    assert Config().p_vouch == 0.95                   # the shipped settings are untouched

@@ -1,4 +1,4 @@
-"""Classifier batches of vision/train/train_dice.py: what each --share option puts in them.
+"""Classifier batches of vision_tools/train/train_dice.py: what each --share option puts in them.
 
 torch is for training only, not a test dependency: these run where it is installed
 (the training set-up, docs/vision.md "Training") and are skipped elsewhere."""
@@ -9,7 +9,7 @@ import pytest
 torch = pytest.importorskip("torch", reason="torch is not installed (training only): batch plumbing not checked")
 
 from vision.render import render_scene  # noqa: E402
-from vision.train import train_dice as T  # noqa: E402
+from vision_tools.train import train_dice as T  # noqa: E402
 
 
 def _pool(value: int, **kw) -> list:

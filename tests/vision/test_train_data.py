@@ -1,8 +1,8 @@
-"""Training data helpers that need no torch (vision/train/data.py)."""
+"""Training data helpers that need no torch (vision_tools/train/data.py)."""
 
 import numpy as np
 
-from vision.train.data import COCKED, GHOSTS, NO_VALUE, cocked_die, face_centres, targets, texture
+from vision_tools.train.data import COCKED, GHOSTS, NO_VALUE, cocked_die, face_centres, targets, texture
 
 
 def test_textures_are_crops_of_contrasting_patterns_drawn_from_the_rng():
@@ -54,7 +54,7 @@ def test_the_rendered_training_scenes_of_a_seed_stay_the_same():
     # Pinned draws (numbers, not pixels): a refactor must not change what a recorded
     # training command makes. The sixth scene is the first with see-through dice, so the
     # seventh and eighth pin that branch's draws too.
-    from vision.train.data import synthetic
+    from vision_tools.train.data import synthetic
     scenes = synthetic(8, seed=3)
     values = [[v for v, *_ in labs] for _, _, labs in scenes]
     assert values[:2] == [[1, 2, 2, 2, 5, 6, 4, 1, 1], [2, 1, 2, 1, 6, 4, 4, 2, 3, 2]]
@@ -67,7 +67,7 @@ def test_the_rendered_training_scenes_of_a_seed_stay_the_same():
 def test_ghost_scenes_make_every_die_translucent_with_its_middle_pip_showing(monkeypatch):
     # synthetic(ghosts=True) is train_dice's --see-through pool; without it the scenes are as before.
     import sys
-    from vision.train.data import synthetic
+    from vision_tools.train.data import synthetic
     render = sys.modules["vision.render"]   # the module (vision.render is also the package's function)
     calls = []
 
@@ -90,7 +90,7 @@ def test_finished_scenes_are_the_plain_scenes_with_real_dice_bodies(monkeypatch)
     # synthetic(finishes=True) is train_dice's --finishes pool (session 18): the same scenes,
     # drawn by the same numbers, every die flat with a marbled, glittery or clear body.
     import sys
-    from vision.train.data import synthetic
+    from vision_tools.train.data import synthetic
     render = sys.modules["vision.render"]
     calls = []
 

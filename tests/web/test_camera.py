@@ -40,7 +40,7 @@ def test_read_shows_the_reading_with_unsure_dice_marked(cam, camera_session):
     state = cam.get("/api/state").json
     assert state["proposal"]["source"] == "camera" and state["proposal"]["problem"]
     page = cam.get("/").get_data(as_text=True)
-    assert 'class="read-die unsure"' in page and "1 die/dice unsure" in page
+    assert 'class="read-die unsure"' in page and "1 die unsure" in page
     assert "/api/camera.png" in page
     assert cam.get("/api/camera.png").data.startswith(b"\x89PNG")
     # The dice entry is prefilled with the reading, to be corrected before it is entered.

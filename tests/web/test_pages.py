@@ -118,7 +118,8 @@ def test_the_check_page_explains_a_payout(client):
                       "&name3=Lola&count3=0").get_data(as_text=True)
     result = page.split('id="payout-result"')[1]
     assert "Anna, Bruno tie for the most (3)" in result
-    assert "Lola can take neither first nor second place (R7)" in result
+    assert "Lola can take neither first nor second place: zero is not a majority." in result
+    assert "(R7)" not in result, "the rule in words, not its id"
 
 
 def test_the_check_page_explains_a_final_scoring(client):
@@ -189,7 +190,9 @@ def test_two_players_choose_between_taking_and_giving_to_the_neutral_player(clie
     play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}])
     page = client.get("/").get_data(as_text=True)
     assert "Take for yourself" in page and "Give to the Neutral player" in page
-    assert "Library → Neutral" in page
+    given = page.split(">Give to the Neutral player</h3>")[1].split('class="group"')[0]
+    assert "&#34;area&#34;:&#34;library&#34;,&#34;for&#34;:&#34;neutral&#34;" in given and "Library" in given
+    assert 'role="group" aria-labelledby=' in page, "each button named with its group's heading"
     assert "Neutral player" in page.split('id="players"')[1]
 
 
@@ -198,3 +201,57 @@ def test_three_players_just_take_a_die(client, game_session):
     play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}])
     page = client.get("/").get_data(as_text=True)
     assert "Take for yourself" not in page and "Neutral" not in page.split('id="prompt"')[1].split("</section>")[0]
+
+
+def prompt_title(page: str) -> str:
+    return page.split('id="prompt-title">')[1].split("</h1>")[0]
+
+
+def test_a_pick_reads_as_one_die_and_a_choice_for_the_neutral_player_says_so(client, game_session):
+    game_session.new_game({"players": ["Ana", "Rui"], "first_player": 1})
+    play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}])
+    assert prompt_title(client.get("/?lang=en").get_data(as_text=True)) == "Rui: take one die (die 1 of 6 this round)"
+    play(game_session, [{"type": "pick", "area": "library", "for": "neutral"}])
+    assert prompt_title(client.get("/?lang=en").get_data(as_text=True)) == \
+        "Rui, for Neutral player: take a resource at the Library"
+    assert prompt_title(client.get("/?lang=pt-BR").get_data(as_text=True)).startswith("Rui, por Jogador Neutro:")
+
+
+def test_dice_this_round_are_empty_once_the_round_is_over(client, game_session):
+    """At the next gate roll the players' dice of the round before are gone."""
+    game_session.new_game(SETUP)
+    play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}])
+    page = client.get("/").get_data(as_text=True)
+    assert "ico face small" not in page.split('id="player-0"')[1].split('class="taken"')[1].split("</div>")[0]
+    rng = random.Random(4)
+    while game_session.game.expected()["kind"] != "gate_roll":
+        game_session.submit(random_input(rng, game_session.game.expected()), game_session.game.version)
+    assert game_session.game.state["round"] == 2
+    page = client.get("/").get_data(as_text=True)
+    for seat in range(3):
+        taken = page.split(f'id="player-{seat}"')[1].split('class="taken"')[1].split("</div>")[0]
+        assert "ico face small" not in taken, seat
+
+
+def test_the_final_table_keeps_the_neutral_note_out_of_the_total(client, game_session):
+    play_random_game(client, game_session, 1, 2, every=1000)
+    final = client.get("/?lang=en").get_data(as_text=True).split('id="final"')[1].split("</section>")[0]
+    total = final.split('class="total"')[1].split("</tr>")[0]
+    assert "Neutral" not in total and "cannot win" in final.split("</table>")[1]
+    assert "R11" in final and "(R11)" not in final, "the ruling's id small beside its words"
+
+
+def test_the_history_is_folded_to_the_latest_round(client, game_session):
+    play_random_game(client, game_session, 2, 3, every=1000)
+    page = client.get("/?lang=en").get_data(as_text=True)
+    history = page.split('id="history"')[1].split("</section>")[0]
+    shown, folded = history.split('<details class="earlier" id="history-earlier">')
+    rounds = set(re.findall(r'class="meta">Round (\d+)', shown))
+    assert rounds == {str(game_session.game.state["round"])}
+    assert "Round 1" in folded
+
+
+def test_the_unconfirmed_profile_can_be_dismissed_to_a_marker(client, game_session):
+    game_session.new_game(SETUP)
+    page = client.get("/").get_data(as_text=True)
+    assert 'data-dismiss="profile-note"' in page and 'class="profile-marker"' in page

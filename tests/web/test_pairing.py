@@ -1,6 +1,6 @@
 """Pairing needs physical presence: a code from the configuration, or one shown on the device."""
 
-from web.pairing import MAX_FAILURES, Pairing
+from web.pairing import LOCKOUT_SECONDS, MAX_FAILURES, MAX_LOCKOUT, REMEMBERED_CLIENTS, Pairing, client_key
 
 
 class Clock:
@@ -38,25 +38,58 @@ def test_a_generated_code_works_only_inside_a_window_and_is_renewed_each_time():
     assert p.attempt(second) and not p.attempt(first)
 
 
-def test_guessing_closes_the_window_and_burns_the_code():
+def test_guessing_makes_only_the_guessing_client_wait_and_the_window_stays_open():
     clock = Clock()
     p = Pairing(None, clock=clock)
     code = p.open_window()
     wrong = "000000" if code != "000000" else "111111"
     for _ in range(MAX_FAILURES):
-        assert not p.attempt(wrong)
-    assert not p.is_open()
-    assert not p.attempt(code)
+        assert not p.attempt(wrong, "192.168.1.66")
+    assert p.wait("192.168.1.66") == LOCKOUT_SECONDS
+    assert not p.attempt(code, "192.168.1.66"), "the guesser waits, even with the right code"
+    assert p.is_open() and p.attempt(code, "192.168.1.20"), "the table's tablet still pairs"
 
 
-def test_guessing_a_configured_code_locks_pairing_for_a_while():
+def test_guessing_a_configured_code_gets_slower_and_slower_for_that_client():
     clock = Clock()
     p = Pairing("4711", clock=clock)
     for _ in range(MAX_FAILURES):
-        assert not p.attempt("0000")
-    assert not p.attempt("4711"), "locked out"
-    clock.now += 61
-    assert p.attempt("4711")
+        assert not p.attempt("0000", "10.0.0.9")
+    assert not p.attempt("4711", "10.0.0.9"), "locked out"
+    assert p.attempt("4711", "10.0.0.8"), "another client is not"
+    waits = []
+    for _ in range(4):
+        clock.now += p.wait("10.0.0.9")
+        assert not p.attempt("1234", "10.0.0.9")
+        waits.append(p.wait("10.0.0.9"))
+    assert waits == [2 * LOCKOUT_SECONDS, 4 * LOCKOUT_SECONDS, 8 * LOCKOUT_SECONDS, 16 * LOCKOUT_SECONDS]
+    for _ in range(20):
+        clock.now += p.wait("10.0.0.9")
+        p.attempt("1234", "10.0.0.9")
+    assert p.wait("10.0.0.9") == MAX_LOCKOUT
+    clock.now += p.wait("10.0.0.9")
+    assert p.attempt("4711", "10.0.0.9") and p.wait("10.0.0.9") == 0
+
+
+def test_an_ipv6_client_is_counted_by_its_network():
+    assert client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2:bbbb::7") == "2001:db8:1:2::/64"
+    assert client_key("::ffff:192.168.1.5") == "192.168.1.5"
+    p = Pairing("4711", clock=Clock())
+    for i in range(MAX_FAILURES):
+        p.attempt("0000", f"2001:db8:1:2::{i + 1}")
+    assert not p.attempt("4711", "2001:db8:1:2::99") and p.attempt("4711", "2001:db8:1:3::1")
+
+
+def test_the_guessers_kept_in_memory_are_bounded():
+    clock = Clock()
+    p = Pairing("4711", clock=clock)
+    for i in range(REMEMBERED_CLIENTS + 50):
+        clock.now += 1
+        p.attempt("0000", f"10.{i // 65536}.{i // 256 % 256}.{i % 256}")
+    assert len(p._guesses) == REMEMBERED_CLIENTS
+    for _ in range(MAX_FAILURES):
+        p.attempt("0000", "10.9.9.9")  # a newcomer is kept, and counted
+    assert p.wait("10.9.9.9") == LOCKOUT_SECONDS and len(p._guesses) == REMEMBERED_CLIENTS
 
 
 def test_empty_codes_never_pair():

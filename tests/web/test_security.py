@@ -160,3 +160,29 @@ def test_the_device_screen_shows_the_network_address_not_localhost(tmp_path, gam
         assert _public_urls()[0] == "http://192.168.1.20:8000/"
     assert c.get("/device/qr.svg", environ_base={"REMOTE_ADDR": "127.0.0.1"}).status_code == 200
     assert code
+
+
+def test_a_client_guessing_codes_waits_while_the_tables_tablet_pairs(app):
+    guesser, tablet = app.test_client(), app.test_client()
+    away = {"REMOTE_ADDR": "192.168.1.66"}
+    for _ in range(5):
+        assert post(guesser, "/pair", {"code": "000000"}, environ_base=away).status_code == 403
+    r = post(guesser, "/pair", {"code": CODE}, environ_base=away)
+    assert r.status_code == 429 and r.json["error"] == "pair_wait" and r.headers["Retry-After"] == "60"
+    assert "wait 60 seconds" in r.json["message"]
+    r = post(tablet, "/pair", {"code": CODE}, environ_base={"REMOTE_ADDR": "192.168.1.20"})
+    assert r.status_code == 200 and r.json["paired"] is True
+
+
+def test_the_device_screen_shows_a_code_at_once(tmp_path, game_session):
+    """Looking at the device's own screen is being at the machine: the code is there, no button first."""
+    app = create_app({"INSTANCE_PATH": tmp_path / "i"}, session=game_session)
+    pairing = app.extensions["pairing"]
+    assert not pairing.is_open()
+    c = app.test_client()
+    page = c.get("/device", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_data(as_text=True)
+    assert pairing.is_open() and f'id="device-code">{pairing.code}<' in page
+    code = pairing.code
+    again = c.get("/device", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_data(as_text=True)
+    assert pairing.code == code and code in again, "a reload keeps the open window's code"
+    assert c.get("/device", environ_base={"REMOTE_ADDR": "192.168.1.30"}).status_code == 403

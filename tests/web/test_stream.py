@@ -107,7 +107,7 @@ def test_streams_are_capped(tmp_path, game_session):
     b = c.get("/api/events", buffered=False)
     r = c.get("/api/events?lang=pt-BR", buffered=False)
     assert r.status_code == 503 and r.json["error"] == "busy"
-    assert r.json["message"] == "Há páginas ao vivo demais abertas (no máximo 2): feche uma e recarregue."
+    assert r.json["message"] == "Há páginas ao vivo demais abertas (no máximo 2): esta página tenta de novo sozinha daqui a pouco."
     a.close()
     d = c.get("/api/events", buffered=False)
     assert d.status_code == 200, "a closed stream gives its slot back"
@@ -149,3 +149,57 @@ def test_a_page_from_before_a_restart_is_told_to_reload(client, game_session):
     (_, data), = read_messages(client.get("/api/events", headers={"Last-Event-ID": same + ".0ther0ne"},
                                           buffered=False), 1)
     assert data["reset"] is True
+
+
+def stream_app(tmp_path, game_session, **config):
+    from .conftest import CODE
+    return create_app(dict({"TESTING": True, "PAIRING_CODE": CODE, "SSE_MAX_STREAMS": 3, "SSE_HEARTBEAT": 0.1,
+                            "INSTANCE_PATH": tmp_path / "i"}, **config), session=game_session)
+
+
+def paired_client(app):
+    from .conftest import CODE, post
+    c = app.test_client()
+    assert post(c, "/pair", {"code": CODE}).status_code == 200
+    return c
+
+
+def runs_to_its_end(response, limit: int = 200) -> bool:
+    """Whether the stream ends by itself within `limit` chunks (heartbeats every 0.1 s)."""
+    for n, _ in enumerate(response.response):
+        if n >= limit:
+            return False
+    return True
+
+
+def test_a_paired_device_gets_a_stream_when_watchers_hold_every_slot(tmp_path, game_session):
+    app = stream_app(tmp_path, game_session)
+    watchers = [app.test_client().get("/api/events", buffered=False) for _ in range(3)]
+    assert all(w.status_code == 200 for w in watchers)
+    turned_away = app.test_client().get("/api/events", buffered=False)
+    assert turned_away.status_code == 503 and turned_away.headers["Retry-After"] == "10"
+    tablet = paired_client(app)
+    mine = tablet.get("/api/events", buffered=False)
+    assert mine.status_code == 200, "a paired device keeps a slot"
+    next_message(iter(mine.response))
+    assert runs_to_its_end(watchers[0]), "the oldest watcher's stream ends"
+    assert app.extensions["streams"].open == 3
+    # All slots held by paired streams: one device with several gives one up, a watcher still waits.
+    other = paired_client(app)
+    streams = [tablet.get("/api/events", buffered=False) for _ in range(2)]
+    assert all(s.status_code == 200 for s in streams)
+    theirs = other.get("/api/events", buffered=False)
+    assert theirs.status_code == 200
+    assert app.test_client().get("/api/events", buffered=False).status_code == 503
+    for r in watchers[1:] + [mine, theirs] + streams:
+        r.close()
+
+
+def test_a_watchers_stream_is_reaped_after_its_lifetime(tmp_path, game_session):
+    app = stream_app(tmp_path, game_session, SSE_WATCHER_LIFETIME=0.3)
+    watcher = app.test_client().get("/api/events", buffered=False)
+    assert runs_to_its_end(watcher), "a stream nobody reads does not hold its slot for ever"
+    assert app.extensions["streams"].open == 0
+    tablet = paired_client(app).get("/api/events", buffered=False)
+    assert not runs_to_its_end(tablet, limit=8), "a paired device's stream is not reaped"
+    tablet.close()

@@ -18,6 +18,7 @@
   var diceVersion = null;      // the version the entry was started at
   var diceSelected = -1;       // the slot being corrected
   var diceSource = "hand";
+  var acted = false;           // this page sent the last input: follow it to the new prompt
 
   function $(id) { return document.getElementById(id); }
 
@@ -95,8 +96,54 @@
     // from another run of the companion (restarted: its count began again) always replaces it.
     var restarted = fresh && old && fresh.getAttribute("data-boot") !== old.getAttribute("data-boot");
     if (fresh && old && (restarted || parseInt(fresh.getAttribute("data-change"), 10) >= parseInt(old.getAttribute("data-change"), 10))) {
+      var moved = fresh.getAttribute("data-version") !== old.getAttribute("data-version");
+      var focus = focusedIn(old);
+      keepOpen(old, fresh);
       old.parentNode.replaceChild(fresh, old);
       setupDiceEntry();
+      if (focus !== null || acted) { refocus(moved ? null : focus, moved); }
+      if (moved) { acted = false; }
+    }
+  }
+
+  // The folded history stays as this page left it when the table is redrawn.
+  function keepOpen(old, fresh) {
+    var open = old.querySelectorAll ? old.querySelectorAll("details[open][id]") : [];
+    for (var i = 0; i < open.length; i++) {
+      var same = fresh.querySelector("#" + open[i].id);
+      if (same) { same.open = true; }
+    }
+  }
+
+  // What had focus inside the live part, said so that its redrawn twin can be found.
+  function focusedIn(live) {
+    var el = document.activeElement;
+    if (!el || el === body || !closest(el, function (x) { return x === live; })) { return null; }
+    var names = ["id", "data-button", "data-input", "data-face", "data-slot", "data-dismiss"];
+    for (var i = 0; i < names.length; i++) {
+      if (el.getAttribute(names[i]) !== null) {
+        return "[" + names[i] + "='" + el.getAttribute(names[i]).replace(/'/g, "\\'") + "']";
+      }
+    }
+    return "#prompt";
+  }
+
+  // After a change, focus goes on: to the new prompt's first choice when the game moved on,
+  // else back to the button pressed, so that a keyboard never falls back to the top of the page.
+  function refocus(selector, moved) {
+    var target = null;
+    if (selector) { target = document.querySelector("#live " + selector); }
+    if (!target || target.disabled) {
+      target = document.querySelector("#prompt [data-input], #prompt #dice-entry [data-face]") ||
+        (moved ? null : document.querySelector("#panel [data-button]:not([disabled])")) || $("prompt");
+    }
+    if (!target) { return; }
+    try { target.focus({preventScroll: true}); } catch (e) { target.focus(); }
+    var prompt = $("prompt");
+    if (prompt && prompt.getBoundingClientRect) {
+      var top = prompt.getBoundingClientRect().top;
+      // the prompt scrolled away (a phone, one column): bring it back under the eyes
+      if (top < 0 || top > window.innerHeight / 2) { prompt.scrollIntoView(true); }
     }
   }
 
@@ -124,6 +171,8 @@
     else if (body.className.indexOf("is-offline") < 0) { body.className += " is-offline"; }
   }
 
+  var retryDelay = 2000;
+
   function connect() {
     if (!window.EventSource) {
       setOnline(true);
@@ -143,11 +192,15 @@
       first = false;
       if (data && data.html) { swapIn(data.html); } else { refresh(); }
     }, false);
-    source.onopen = function () { setOnline(true); };
+    source.onopen = function () { setOnline(true); retryDelay = 2000; };
     source.onerror = function () {
       setOnline(false);
-      // The browser reconnects by itself (retry: 1000), sending Last-Event-ID.
-      if (source.readyState === 2) { setTimeout(connect, 2000); }
+      // The browser reconnects by itself (retry: 1000), sending Last-Event-ID. A refusal (too
+      // many live pages: 503) closes the stream for good: try again later, longer each time.
+      if (source.readyState === 2) {
+        setTimeout(connect, retryDelay + Math.random() * 1000);
+        retryDelay = Math.min(retryDelay * 2, 30000);
+      }
     };
   }
 
@@ -156,6 +209,7 @@
   function send(url, data, after) {
     if (busy) { return; }
     busy = true;
+    acted = true;
     body.className += " busy";
     request("POST", url, data, function (status, reply) {
       busy = false;
@@ -203,6 +257,13 @@
       drawDice();
       return;
     }
+    var dismiss = closest(target, function (el) { return el.hasAttribute && el.hasAttribute("data-dismiss"); });
+    if (dismiss) {
+      e.preventDefault();
+      remember("dismissed-" + dismiss.getAttribute("data-dismiss"));
+      body.className += " " + dismiss.getAttribute("data-dismiss") + "-dismissed";
+      return;
+    }
     if (target.id === "dice-clear") { e.preventDefault(); dice = []; diceSelected = -1; diceSource = "hand"; drawDice(); return; }
     if (target.id === "dice-enter") {
       e.preventDefault();
@@ -234,7 +295,9 @@
     if (e.ctrlKey || e.altKey || e.metaKey) { return; }
     var tag = e.target && e.target.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") { return; }
-    var key = String.fromCharCode(e.keyCode || e.which || 0).toLowerCase();
+    // Only the four letters are shortcuts; any other key (Enter, Space, arrows) keeps its own job.
+    var key = (e.key || String.fromCharCode(e.keyCode || e.which || 0)).toLowerCase();
+    if (!/^[cudr]$/.test(key)) { return; }
     var button = document.querySelector("[data-button][data-key='" + key + "']");
     if (button && !button.disabled) {
       e.preventDefault();
@@ -278,6 +341,9 @@
       slots[i].textContent = value ? String(value) : (i < dice.length ? "?" : "\u00a0");
       slots[i].className = "slot" + (value ? " filled" : (i < dice.length ? " unsure" : "")) +
         (i === diceSelected ? " selected" : "");
+      // its name says what it shows ("Die 2: 5"), and whether it is the one being corrected
+      slots[i].setAttribute("aria-label", slots[i].getAttribute("data-name") + ": " + slots[i].textContent.replace("\u00a0", "–"));
+      slots[i].setAttribute("aria-pressed", i === diceSelected ? "true" : "false");
     }
     var enter = $("dice-enter");
     if (enter) { enter.disabled = !complete() || !body.className.match(/\bpaired\b/); }
@@ -381,6 +447,15 @@
       if (status >= 200 && status < 300) { after(reply); } else { refused(status, reply); }
     }, contentType);
   };
+
+  // What this device has been told once (a dismissed banner), kept in its own storage.
+  function remember(name) {
+    try { window.localStorage.setItem("atlandice." + name, "1"); } catch (e) { /* private mode: for this visit */ }
+  }
+  function remembered(name) {
+    try { return window.localStorage.getItem("atlandice." + name) === "1"; } catch (e) { return false; }
+  }
+  if (remembered("dismissed-profile-note")) { body.className += " profile-note-dismissed"; }
 
   if (page === "table") {
     setupDiceEntry();

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .image_file import load_image
-from .reading import Reading, ReadError
+from vision.image_file import load_image
+from vision.reading import Reading, ReadError
+
 from .sheet import Look
 
 
@@ -49,7 +50,7 @@ class Tally:
     phantom_values: dict = field(default_factory=lambda: defaultdict(int))
     errors: list = field(default_factory=list)
     unreadable: list = field(default_factory=list)   # "image: why" for each image not read
-    looks: list = field(default_factory=list)   # vision.sheet.Look of every die not read right
+    looks: list = field(default_factory=list)   # vision_tools.sheet.Look of every die not read right
     names: list = field(default_factory=list)   # the images scored
 
     def add(self, other: "Tally") -> None:
@@ -174,7 +175,7 @@ def run(folder: str, limit: int | None = None, time_720p: bool = True, config=No
     reader: function (frame, config) -> Reading, default `vision.read`.
     only: optional predicate on image names (e.g. the held-out split).
     """
-    from . import read as _read
+    from vision import read as _read
 
     read = reader or _read
     cv2.setNumThreads(1)

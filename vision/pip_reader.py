@@ -21,13 +21,15 @@ docs/vision.md for the full list of checks.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
+from .frame import flat, tray_area, validate_frame
 from .pips import Pips, find_pips, sample
-from .reading import Die, Reading, ReadError, in_reading_order
+from .reading import Die, Reading, in_reading_order
+from .settings import Config
 
 # Grid positions (i, j) in units of the pip step; the six faces as sets.
 _GRID = [(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)]
@@ -68,41 +70,6 @@ UNSURE_MIN_CONTRAST = 40.0  # an unreadable group is reported as a die only if t
 MIN_SEP = 0.30    # weakest pip minus strongest blank, below which: unsure
 
 
-READERS = ("learned", "pips")   # the values of Config.reader
-
-
-@dataclass
-class Config:
-    """Tuning knobs; `vision.calibrate` fills the optional ones.
-
-    die_px: expected die side in pixels (None: unknown, inferred per frame).
-    roi: (x, y, w, h) tray area in pixels, or None for the whole frame.
-    min_contrast: least grey-level difference between pip and face (pip reader).
-    reader: "learned" (detector + classifier nets, vision/learned.py, the
-        default) or "pips" (the hand-built pip reader of this module).
-    """
-
-    die_px: float | None = None
-    roi: tuple[int, int, int, int] | None = None
-    min_contrast: float = 22.0
-    reader: str = "learned"
-
-    def __post_init__(self):
-        # Checked here, once: a NaN or negative size once crashed a reading, or boxed the frame.
-        if self.die_px is not None and not (isinstance(self.die_px, (int, float))
-                                            and math.isfinite(self.die_px) and self.die_px > 0):
-            raise ValueError(f"die_px must be a die's side in pixels (> 0), not {self.die_px!r}")
-        if self.roi is not None:
-            roi = tuple(self.roi)
-            if len(roi) != 4 or not all(isinstance(v, int) for v in roi) or min(roi) < 0 or 0 in roi[2:]:
-                raise ValueError(f"roi must be x, y, w, h: whole pixels, w and h > 0, not {self.roi!r}")
-        if not (isinstance(self.min_contrast, (int, float)) and math.isfinite(self.min_contrast)
-                and self.min_contrast >= 0):
-            raise ValueError(f"min_contrast must be a number >= 0, not {self.min_contrast!r}")
-        if self.reader not in READERS:
-            raise ValueError(f"unknown reader {self.reader!r}: use 'learned' or 'pips'")
-
-
 @dataclass
 class _Hyp:
     value: int | None
@@ -114,60 +81,6 @@ class _Hyp:
     reason: str
     npips: int
     pip_r: float = 0.0
-
-
-def validate_frame(frame) -> np.ndarray:
-    """Return `frame` as a (H, W, 3) uint8 BGR array or raise ReadError.
-
-    Accepts (H, W) grey and (H, W, 4) BGRA too; rejects anything else.
-    """
-    if not isinstance(frame, np.ndarray):
-        raise ReadError(f"frame must be a numpy array, got {type(frame).__name__}")
-    if frame.dtype != np.uint8:
-        raise ReadError(f"frame must be uint8, got {frame.dtype}")
-    if frame.ndim == 2:
-        frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
-    elif frame.ndim == 3 and frame.shape[2] == 4:
-        frame = cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
-    elif frame.ndim == 3 and frame.shape[2] == 1:
-        frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
-    elif not (frame.ndim == 3 and frame.shape[2] == 3):
-        raise ReadError(f"frame must be (H, W, 3) BGR, got shape {frame.shape}")
-    h, w = frame.shape[:2]
-    if h < 32 or w < 32:
-        raise ReadError(f"frame too small: {w}x{h} (need at least 32x32)")
-    if h > 8192 or w > 8192:
-        raise ReadError(f"frame too large: {w}x{h} (at most 8192 px a side)")
-    return np.ascontiguousarray(frame)
-
-
-def tray_area(frame: np.ndarray, roi) -> tuple[np.ndarray, int, int]:
-    """(the part of `frame` inside roi (x, y, w, h), its left, its top); the whole
-    frame when roi is None or leaves less than 32x32 pixels inside the frame."""
-    if roi is not None:
-        H, W = frame.shape[:2]
-        x, y, w, h = (int(v) for v in roi)
-        x, y = max(0, x), max(0, y)
-        w, h = min(W - x, w), min(H - y, h)
-        if w >= 32 and h >= 32:
-            return frame[y:y + h, x:x + w], x, y
-    return frame, 0, 0
-
-
-FLAT_STD = 3.0   # grey standard deviation below which a frame shows nothing
-
-
-def flat(img: np.ndarray) -> bool:
-    """Whether a BGR frame shows nothing to read (black, blown out, lens cap).
-
-    Measured on every k-th pixel, about 200 x 200 of them: the whole of a
-    1280x720 frame would cost 2 ms, a tenth of a reading. The answer is the
-    whole frame's but within a hair of the line (a lone 10 px die on black
-    1280x720 may fall between the samples)."""
-    h, w = img.shape[:2]
-    k = max(1, int(math.sqrt(h * w / 40000.0)))
-    grey = cv2.cvtColor(np.ascontiguousarray(img[::k, ::k]), cv2.COLOR_BGR2GRAY)
-    return float(grey.std()) < FLAT_STD
 
 
 def read_frame(frame: np.ndarray, config: Config | None = None) -> Reading:
@@ -185,7 +98,7 @@ def read_frame(frame: np.ndarray, config: Config | None = None) -> Reading:
             img = cv2.pyrDown(img)
             scale /= 2
         if scale != 1.0:
-            cfg = Config(die_px=cfg.die_px * scale, roi=None, min_contrast=cfg.min_contrast)
+            cfg = replace(cfg, die_px=cfg.die_px * scale, roi=None)
             pr *= scale
         min_r, max_r = max(1.2, pr * 0.45), pr * 2.6
     else:

@@ -4,14 +4,14 @@ Run from the repository root (needs torch, onnx; training only, never a run-time
 dependency):
 
     .venv/bin/pip install torch==2.13.0 onnx
-    .venv/bin/python -m vision.train.train_dice {det,cls,wide} --minutes M --seed S --out DIR ...
+    .venv/bin/python -m vision_tools.train.train_dice {det,cls,wide} --minutes M --seed S --out DIR ...
 
 The recipe of the shipped models, its steps in the order they must run (each
 learns from the nets then in vision/models/), is in docs/vision.md ("Training").
 
 `--checkpoint FILE.pt` also saves the torch weights and `--resume FILE.pt
 --lr 5e-4` goes on training them (the ONNX export folds batch norm away); the
-shipped classifiers' are in vision/train/checkpoints/.
+shipped classifiers' are in vision_tools/train/checkpoints/.
 `--textures P`: that share of the classifier's crops are checked, striped or
 dotted patterns or blocky noise, to be called "not a die".
 `--cocked P`: that share are rendered dice leaning on an edge (`data.cocked_die`),
@@ -30,7 +30,7 @@ marbled, flecked with glitter, or clear).
 dice the classifier in vision/models/ gives their value less than 0.9 with
 probability P (with 0.3, about a fifth of the photo crops).
 
-Data: the "fit" split (vision.train.data) of ../shared/data/dice/{nell-byler,
+Data: the "fit" split (vision_tools.train.data) of ../shared/data/dice/{nell-byler,
 rune55-gray} (`--split` to change) plus scenes from vision.render.render_scene
 with random dice colours, trays, sizes, blur, light, glare and see-through dice. Held-out photos
 are never read unless `--split all`.
@@ -42,6 +42,7 @@ import argparse
 import math
 import os
 import time
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -49,10 +50,14 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from .. import learned as L
+from vision.classifier import CLS, CROP, classify, crop_affine, crops
+from vision.detector import DET_MIN, DET_STRIDE, det_size, detect
+from vision.settings import Config
+
 from .data import (COCKED, FOLDERS, NO_VALUE, SHARED, cocked_die, colour_aug, face_centres, folder_list,
                    photos, synthetic, targets, texture)
 
+SHIPPED = Config()   # the reader as shipped: its nets (vision/models/) find the hard examples
 SPLIT = "fit"   # photos trained on; "val" chooses thresholds, "heldout" only measures
 GREY = 0.2      # share of classifier crops made grey (--grey)
 HARD_SHARE = 0.0  # chance a labelled photo die picked for a crop is a hard one (--hard)
@@ -149,15 +154,16 @@ def load_sources(n_syn: int):
 
 def mine_hard_negatives(real):
     """Detector peaks on the train photos that match no label: (image index, cx, cy, side)."""
-    from ..bench import match
-    from ..reading import Die, Reading
+    from vision.reading import Die, Reading
 
-    if not os.path.isfile(os.path.join(L.MODELS, "dice_det.onnx")):
+    from ..bench import match
+
+    if not os.path.isfile(os.path.join(SHIPPED.models, "dice_det.onnx")):
         return []
-    old, L.HEAT_T = L.HEAT_T, 0.2
+    loose = replace(SHIPPED, heat_t=0.2)
     out = []
     for k, (_, img, labs) in enumerate(real):
-        dets = L.detect(img)
+        dets = detect(img, loose)
         r = Reading(tuple(Die(None, (cx, cy), (0, 0, 1, 1), sc) for cx, cy, _, sc in dets))
         _, extra, _ = match(r, labs)
         for d in extra:
@@ -167,7 +173,6 @@ def mine_hard_negatives(real):
                         math.hypot(cx - (x + w / 2), cy - (y + h / 2)) > 0.7 * math.sqrt(w * h)
                         for _, x, y, w, h in labs):
                     out.append((k, cx, cy, side))
-    L.HEAT_T = old
     print(f"hard negatives from the detector: {len(out)}", flush=True)
     return out
 
@@ -177,28 +182,28 @@ REAL: list = []
 HARD_DICE: list = []
 
 
-def mine_hard_dice(real, below: float = L.P_CHECK):
-    """Labelled dice of the train photos the classifier in L.MODELS gives their value less
+def mine_hard_dice(real, below: float = Config.p_check):
+    """Labelled dice of the train photos the classifier in vision/models/ gives their value less
     than `below`: (image index, label index). The second look is trained more on them
     (below P_CHECK: wider than the dice it reads, below P_LOOK; the shipped second look
     was mined at this bound)."""
-    if not os.path.isfile(os.path.join(L.MODELS, "dice_cls.onnx")):
-        raise SystemExit(f"--hard needs a classifier to find the hard dice: no dice_cls.onnx in {L.MODELS}")
+    if not os.path.isfile(os.path.join(SHIPPED.models, "dice_cls.onnx")):
+        raise SystemExit(f"--hard needs a classifier to find the hard dice: no dice_cls.onnx in {SHIPPED.models}")
     out = []
     for k, (_, img, labs) in enumerate(real):
-        p = L.classify(img, [(x + w / 2, y + h / 2, math.sqrt(w * h)) for _, x, y, w, h in labs])
+        p = classify(img, [(x + w / 2, y + h / 2, math.sqrt(w * h)) for _, x, y, w, h in labs], SHIPPED)
         out += [(k, j) for j, (v, *_) in enumerate(labs) if p[j, v] < below]
     print(f"hard dice (shipped classifier below {below}): {len(out)}", flush=True)
     return out
 
 
 def _crop(img, cx, cy, side, rng, flip=True):
-    m = L.crop_affine(cx, cy, side, rng.uniform(0, 2 * np.pi))
+    m = crop_affine(cx, cy, side, rng.uniform(0, 2 * np.pi))
     if flip and rng.random() < 0.5:
-        m = np.array([[-1, 0, L.CLS], [0, 1, 0]], np.float32) @ np.vstack([m, [0, 0, 1]])
+        m = np.array([[-1, 0, CLS], [0, 1, 0]], np.float32) @ np.vstack([m, [0, 0, 1]])
     # Bilinear: warpAffine has no area mode (the shipped nets were trained with
     # INTER_AREA asked for, which gives the same pixels).
-    return cv2.warpAffine(img, m.astype(np.float32), (L.CLS, L.CLS), flags=cv2.INTER_LINEAR,
+    return cv2.warpAffine(img, m.astype(np.float32), (CLS, CLS), flags=cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -218,7 +223,7 @@ def _negative(img, labs, v, cx, cy, side, rng):
             px, py = cx + t * (ox - cx), cy + t * (oy - cy)
             if all(math.hypot(px - (x + w / 2), py - (y + h / 2)) > 0.4 * math.sqrt(w * h)
                    for _, x, y, w, h in labs):
-                return _crop(img, px, py, side * L.CROP * rng.uniform(0.8, 1.3), rng)
+                return _crop(img, px, py, side * CROP * rng.uniform(0.8, 1.3), rng)
     for _ in range(20):         # beside the die, or anywhere on the tray
         if rng.random() < 0.5:
             a, r = rng.uniform(0, 2 * np.pi), rng.uniform(0.5, 1.1) * side
@@ -227,15 +232,15 @@ def _negative(img, labs, v, cx, cy, side, rng):
             px, py = rng.uniform(0, img.shape[1]), rng.uniform(0, img.shape[0])
         if all(math.hypot(px - (x + w / 2), py - (y + h / 2)) > 0.45 * math.sqrt(w * h)
                for _, x, y, w, h in labs):
-            return _crop(img, px, py, side * L.CROP * rng.uniform(0.7, 1.4), rng)
+            return _crop(img, px, py, side * CROP * rng.uniform(0.7, 1.4), rng)
     return None
 
 
 def cls_batch(srcs, n, rng):
-    xs, ys = np.empty((n, L.CLS, L.CLS, 3), np.float32), np.empty(n, np.int64)
+    xs, ys = np.empty((n, CLS, CLS, 3), np.float32), np.empty(n, np.int64)
     for i in range(n):
         if rng.random() < TEXTURES:
-            xs[i], ys[i] = colour_aug(texture(rng, L.CLS), rng, GREY), 0
+            xs[i], ys[i] = colour_aug(texture(rng, CLS), rng, GREY), 0
             continue
         if COCKED_DICE and rng.random() < COCKED_SHARE:
             c, ys[i] = _cocked_crop(rng)
@@ -247,7 +252,7 @@ def cls_batch(srcs, n, rng):
         if pick is REAL and HARD and rng.random() < 0.08:
             k, cx, cy, side = HARD[rng.integers(len(HARD))]
             c = _crop(REAL[k][1], cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side,
-                      side * L.CROP * rng.uniform(0.85, 1.2), rng)
+                      side * CROP * rng.uniform(0.85, 1.2), rng)
             xs[i], ys[i] = colour_aug(c.astype(np.float32), rng, GREY), 0
             continue
         if pick is REAL and HARD_DICE and rng.random() < HARD_SHARE:
@@ -263,7 +268,7 @@ def cls_batch(srcs, n, rng):
         if c is None:
             # the detector's centre and size are a little off: train on the same
             c = _crop(img, cx + rng.uniform(-0.12, 0.12) * side, cy + rng.uniform(-0.12, 0.12) * side,
-                      side * L.CROP * math.exp(rng.uniform(math.log(0.75), math.log(1.35))), rng)
+                      side * CROP * math.exp(rng.uniform(math.log(0.75), math.log(1.35))), rng)
             ys[i] = v
         else:
             ys[i] = 0
@@ -286,7 +291,7 @@ def _cocked_crop(rng) -> tuple[np.ndarray, int]:
     cocked = d.tilt >= COCKED[0]
     cx, cy = faces[str(rng.choice(sorted(faces))) if cocked else "top"]
     c = _crop(img, cx + rng.uniform(-0.1, 0.1) * d.side, cy + rng.uniform(-0.1, 0.1) * d.side,
-              d.side * 1.15 * L.CROP * math.exp(rng.uniform(math.log(0.8), math.log(1.25))), rng)
+              d.side * 1.15 * CROP * math.exp(rng.uniform(math.log(0.8), math.log(1.25))), rng)
     return c.astype(np.float32), NO_VALUE if cocked else d.value
 
 
@@ -296,16 +301,16 @@ def val_crops():
     for f in FOLDERS:
         for _, img, labs in photos(os.path.join(SHARED, f), "val"):
             boxes = [(x + w / 2, y + h / 2, math.sqrt(w * h)) for _, x, y, w, h in labs]
-            xs.append(L.crops(img, boxes))
+            xs.append(crops(img, boxes))
             ys += [v for v, *_ in labs]
     return torch.from_numpy(np.concatenate(xs)), np.array(ys)
 
 
-DET_IN = L.DET_MIN  # detector crop side (the reader pads a smaller input to it)
+DET_IN = DET_MIN  # detector crop side (the reader pads a smaller input to it)
 
 
 def det_batch(srcs, n, rng):
-    g = DET_IN // L.DET_STRIDE
+    g = DET_IN // DET_STRIDE
     xs = np.empty((n, DET_IN, DET_IN, 3), np.float32)
     heat = np.zeros((n, g, g), np.float32)
     reg = np.zeros((n, 3, g, g), np.float32)
@@ -314,7 +319,7 @@ def det_batch(srcs, n, rng):
     for i in range(n):
         _, img, labs = srcs[rng.integers(len(srcs))]
         H, W = img.shape[:2]
-        _, _, s0 = L.det_size(W, H)
+        _, _, s0 = det_size(W, H, SHIPPED)
         sides = [math.sqrt(w * h) for _, _, _, w, h in labs]
         # (no draw at share 1: a run with `--det-sides` alone keeps its random sequence)
         if DET_SIDES and (DET_SIDES_SHARE >= 1.0 or rng.random() < DET_SIDES_SHARE):
@@ -330,7 +335,7 @@ def det_batch(srcs, n, rng):
             fx, fy = x + w / 2 + rng.uniform(-40, 40) / s, y + h / 2 + rng.uniform(-40, 40) / s
         else:
             fx, fy = rng.uniform(0, W), rng.uniform(0, H)
-        m = L.crop_affine(fx, fy, DET_IN / s, ang, out=DET_IN)
+        m = crop_affine(fx, fy, DET_IN / s, ang, out=DET_IN)
         if rng.random() < 0.5:
             m = (np.array([[-1, 0, DET_IN], [0, 1, 0]], np.float32) @ np.vstack([m, [0, 0, 1]]))
         m = m.astype(np.float32)
@@ -341,11 +346,11 @@ def det_batch(srcs, n, rng):
         for (v, x, y, w, h), side in zip(labs, sides):
             px = m[0, 0] * (x + w / 2) + m[0, 1] * (y + h / 2) + m[0, 2]
             py = m[1, 0] * (x + w / 2) + m[1, 1] * (y + h / 2) + m[1, 2]
-            gx, gy = px / L.DET_STRIDE, py / L.DET_STRIDE
+            gx, gy = px / DET_STRIDE, py / DET_STRIDE
             if not (0 <= gx < g and 0 <= gy < g):
                 continue
             sd = side * s
-            sig = max(0.6, sd / L.DET_STRIDE * 0.15)
+            sig = max(0.6, sd / DET_STRIDE * 0.15)
             heat[i] = np.maximum(heat[i], np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * sig * sig)))
             ix, iy = int(gx), int(gy)
             heat[i, iy, ix] = 1.0
@@ -364,7 +369,7 @@ def focal(logit, gt):
     return (lp + ln) / npos
 
 
-def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = L.MODELS,
+def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = Config.models,
           checkpoint: str | None = None, resume: str | None = None, lr: float = 2e-3):
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
@@ -437,13 +442,13 @@ def export(model: nn.Module, kind: str, out_dir: str) -> None:
     os.makedirs(out_dir, exist_ok=True)
     path = os.path.join(out_dir, ONNX_NAME[kind])
     classifier = kind in ARCH
-    dummy = torch.zeros(1, 3, L.CLS, L.CLS) if classifier else torch.zeros(1, 3, 224, 384)
+    dummy = torch.zeros(1, 3, CLS, CLS) if classifier else torch.zeros(1, 3, 224, 384)
     dyn = {"x": {0: "n"}} if classifier else {"x": {0: "n", 2: "h", 3: "w"}}
     torch.onnx.export(model, dummy, path, input_names=["x"], output_names=["y"], dynamic_axes=dyn,
                       opset_version=13, dynamo=False)
     # check OpenCV gives the same outputs
     net = cv2.dnn.readNetFromONNX(path)
-    x = torch.rand(4, 3, L.CLS, L.CLS) if classifier else torch.rand(1, 3, 224, 384)
+    x = torch.rand(4, 3, CLS, CLS) if classifier else torch.rand(1, 3, 224, 384)
     net.setInput(x.numpy())
     with torch.no_grad():
         ref = model(x).numpy()
@@ -473,7 +478,7 @@ def main():
     ap.add_argument("--folders", type=folder_list, default=FOLDERS,
                     help=f"shared folders to train on, comma-separated ({', '.join(FOLDERS)}; one alone: "
                          "the other is a new camera)")
-    ap.add_argument("--out", default=L.MODELS, help="folder for the .onnx file")
+    ap.add_argument("--out", default=Config.models, help="folder for the .onnx file")
     ap.add_argument("--checkpoint", metavar="FILE.pt", help="also save the torch weights (to resume)")
     ap.add_argument("--resume", metavar="FILE.pt", help="start from saved torch weights")
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (cosine decay)")

@@ -1,15 +1,15 @@
 """Held-out comparison of the classical (pip) and learned readers.
 
-    .venv/bin/python -m vision.train.eval_heldout [--split heldout|all] [--readers a,b,...]
+    .venv/bin/python -m vision_tools.train.eval_heldout [--split heldout|all] [--readers a,b,...]
 
-Runs `vision.bench.run` (same matching rule as `python -m vision bench`) on the
-held-out photos (vision.train.data.held_out) of each shared folder, for each
+Runs `vision_tools.bench.run` (same matching rule as `python -m vision bench`) on the
+held-out photos (vision_tools.train.data.held_out) of each shared folder, for each
 reader, with timing at 1280x720 on one OpenCV thread. Needs no torch.
 
 A new camera and new dice: nets trained on one folder alone
 (`train_dice --folders nell-byler`, no wide net) read the other, e.g.
 
-    .venv/bin/python -m vision.train.eval_heldout --models DIR --folders rune55-gray --split all \
+    .venv/bin/python -m vision_tools.train.eval_heldout --models DIR --folders rune55-gray --split all \
         --readers learned --no-second-look
 """
 
@@ -18,16 +18,20 @@ from __future__ import annotations
 import argparse
 import os
 
+from dataclasses import replace
+
+from vision.frame import validate_frame
+from vision.learned import read_learned
+from vision.pip_reader import read_frame
+
 from .. import bench
-from .. import learned as L
-from ..detect import read_frame, validate_frame
 from .data import FOLDERS, SHARED, SPLITS, folder_list
-from .options import add_reader_options, use_reader_options
+from .options import add_reader_options, reader_settings
 
 READERS = {
-    "pips": lambda f, c: read_frame(f, c),
-    "learned": lambda f, c: L.read_learned(validate_frame(f), c),
-    "learned-alone": lambda f, c: L.read_learned(validate_frame(f), c, cross_check=False),
+    "pips": lambda f, c: read_frame(f, replace(c, reader="pips")),
+    "learned": lambda f, c: read_learned(validate_frame(f), c),
+    "learned-alone": lambda f, c: read_learned(validate_frame(f), replace(c, cross_check=False)),
 }
 
 
@@ -41,13 +45,12 @@ def main():
                     help=f"shared folders to read, comma-separated ({', '.join(FOLDERS)})")
     ap.add_argument("--no-second-look", action="store_true", help="the first classifier alone (no wide net)")
     a = ap.parse_args()
-    use_reader_options(a)
-    L.SECOND_LOOK = not a.no_second_look
+    settings = replace(reader_settings(a), second_look=not a.no_second_look)
     only = SPLITS[a.split]
     for folder in a.folders:
         path = os.path.join(SHARED, folder)
         for name in a.readers.split(","):
-            total, buckets = bench.run(path, reader=READERS[name], only=only)
+            total, buckets = bench.run(path, config=settings, reader=READERS[name], only=only)
             print(f"===== {folder} [{a.split}] reader: {name}")
             print(bench.report(path, total, buckets, show_errors=a.errors), flush=True)
 

@@ -79,7 +79,7 @@ def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False, fi
     vision.render.FINISHES); the draws here are the same, so scene i has the plain set's
     dice (places and values), tray and light strength, its dice colours after the first,
     the light's direction, glare and noise drawn anew."""
-    from ..render import render_scene
+    from vision.render import render_scene
 
     rng = np.random.default_rng(seed)
     share, strength = (1.0, GHOSTS) if ghosts else SEE_THROUGH_DRAW
@@ -143,7 +143,7 @@ def cocked_die(rng, leans: tuple[float, float] = COCKED):
     nearly as much as the top), alone or beside another die, with random colours, size and
     light: (image BGR uint8, its vision.render.RenderedDie). Leaning COCKED, no value is right
     for it: the classifier is taught to give none (train_dice `--cocked`)."""
-    from ..render import render_scene
+    from vision.render import render_scene
 
     die_px = float(np.exp(rng.uniform(np.log(24), np.log(90))))
     size = (int(die_px * 4.5), int(die_px * 3.5))
@@ -163,7 +163,7 @@ def cocked_die(rng, leans: tuple[float, float] = COCKED):
 def face_centres(die) -> dict[str, tuple[float, float]]:
     """{face name: its centre in image px} of the faces of a rendered die turned to the
     camera ("top" and the side faces a lean shows): where the detector peaks on it."""
-    from ..render import _cube
+    from vision.render import _cube
 
     return {name: (float(c[0]), float(c[1])) for name, _, c, _, _ in _cube(die)[1]}
 

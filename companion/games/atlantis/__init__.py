@@ -1,0 +1,23 @@
+"""Atlantis (Leo Colovini): the rules engine, pure, standard library only.
+
+    state = new_state(setup)            # citizens on Atlantis, hands dealt (setup.py)
+    state, events = start(state)        # the setup's events
+    expected(state)                     # the prompt: kind, seat, every legal input, context
+    state, events = apply(state, inp)   # RuleError (companion.rules.errors) if refused, state unchanged
+    reach(state, seat, citizen)         # where each chain of cards takes a citizen, and its crossings
+
+Rules facts and rulings: docs/rulings-atlantis.md. Words: i18n/en.json, i18n/pt-BR.json.
+"""
+
+from companion.rules.errors import RuleError
+
+from .engine import apply, expected, start
+from .profile import default_profile, validate_profile
+from .reach import reach
+from .replay import replay
+from .setup import new_state
+
+GAME = "atlantis"
+
+__all__ = ["GAME", "RuleError", "apply", "default_profile", "expected", "new_state", "reach", "replay",
+           "start", "validate_profile"]

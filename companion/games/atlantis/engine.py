@@ -1,0 +1,142 @@
+"""The engine: (state, input) -> (state, events), and what input comes next.
+
+Every prompt whose inputs can be listed lists them all, and `apply` accepts an
+input exactly when it is among them (one legality function for the tablet, the
+command line and the tests). A shuffle order and a payment cannot usefully be
+listed (their options are None): each has one check function instead.
+"""
+
+import marshal
+
+from . import buying, end, payment, setup, taking, turn
+from .inputs import normalize
+from .path import HALVES, half_of, half_size
+from .reach import points
+from .refusals import refuse
+
+# The input types each step accepts.
+ACCEPTS = {
+    "lay": ("lay",), "shuffle": ("shuffle",), "turn": ("move", "buy", "no_move"), "pay": ("pay",),
+    "reveal": ("reveal",), "cards_left": ("cards_left",), "over": (),
+}
+
+
+def copy_state(state: dict) -> dict:
+    return marshal.loads(marshal.dumps(state))
+
+
+def start(state: dict) -> tuple[dict, list[dict]]:
+    """The events of the setup (hands dealt); the first input is the path."""
+    return copy_state(state), setup.setup_events(state)
+
+
+def options(state: dict) -> list[dict] | None:
+    t = state["step"]["t"]
+    if t == "lay":
+        return setup.lay_options(state)
+    if t == "reveal":
+        return taking.reveal_options(state)
+    if t == "turn":
+        return turn.turn_options(state)
+    if t == "cards_left":
+        return end.cards_left_options(state)
+    if t == "over":
+        return []
+    return None
+
+
+def expected(state: dict) -> dict:
+    """The prompt: {"kind", "seat" (who decides; None for the table), "options", "context"}."""
+    step = state["step"]
+    t = step["t"]
+    prompt = {"kind": t, "seat": None, "options": options(state), "context": {}}
+    if t == "lay":
+        prompt["context"] = {"position": step["position"], "half": half_of(step["position"])}
+    elif t == "shuffle":
+        prompt["context"] = {"sizes": {h: half_size(h) for h in HALVES}}
+    elif t in ("turn", "pay"):
+        seat = state["seat"]
+        prompt["seat"] = seat
+        prompt["context"] = {"hand": state["cards"][seat]["hand"], "points": points(state, seat),
+                             "bridge": not state["bridge_built"][seat],
+                             "citizens": list(state["citizens"][seat]),
+                             "tiles": [dict(state["tiles"][t], id=t) for t in state["held"][seat]]}
+        if t == "pay":
+            prompt["context"].update(owed=step["owed"], citizen=step["citizen"])
+    elif t == "reveal":
+        prompt["context"] = {"position": step["position"]}
+    elif t == "cards_left":
+        prompt["seat"] = step["seat"]
+        prompt["context"] = {"counted": state["cards"][step["seat"]]["hand"]}
+    return prompt
+
+
+def apply(state: dict, inp: object) -> tuple[dict, list[dict]]:
+    """A new state and what happened; RuleError (state untouched) when refused."""
+    step = state["step"]
+    if step["t"] == "over":
+        raise refuse("game_over", "the game is over: no more inputs", "End")
+    clean = normalize(inp)
+    if clean["type"] not in ACCEPTS[step["t"]]:
+        raise refuse("wrong_kind", f"the companion expects {step['t']} now, not {clean['type']}", None,
+                     expected=step["t"], given=clean["type"])
+    if clean["type"] == "move":
+        clean["bridge"] = turn.bridge_space(state, clean["bridge"])
+    legal = options(state)
+    if legal is not None and clean not in legal:
+        raise _refusal(state, clean)
+    if clean["type"] == "shuffle":
+        setup.check_shuffle(state, clean)
+    if clean["type"] == "pay":
+        payment.check_payment(state, state["seat"], step["owed"], clean)
+    new = copy_state(state)
+    events: list = []
+    _resolve(new, clean, events)
+    return new, events
+
+
+def _resolve(state: dict, inp: dict, events: list) -> None:
+    kind = inp["type"]
+    step = state["step"]
+    if kind == "lay":
+        if setup.resolve_lay(state, inp, events):
+            turn.begin_turn(state, state["first"], events)
+    elif kind == "shuffle":
+        setup.resolve_shuffle(state, inp, events)
+        turn.begin_turn(state, state["first"], events)
+    elif kind == "buy":
+        buying.resolve_buy(state, state["seat"], inp, events)
+    elif kind == "move":
+        turn.resolve_move(state, inp, events)
+    elif kind == "no_move":
+        turn.resolve_no_move(state, events)
+    elif kind == "pay":
+        payment.resolve_pay(state, state["seat"], step["owed"], inp, events)
+        turn.after_move(state, step["citizen"], events)
+    elif kind == "reveal":
+        taking.resolve_reveal(state, step["position"], inp, events)
+        turn.end_turn(state, events)
+    elif kind == "cards_left":
+        end.resolve_cards_left(state, inp, events)
+
+
+def _refusal(state: dict, inp: dict) -> Exception:
+    kind = inp["type"]
+    if kind == "move":
+        return turn.explain_move(state, inp)
+    if kind == "buy":
+        return refuse("not_your_tile", f"tile {inp['tile']} is not one of the tiles you hold", "Buy",
+                      tile=inp["tile"])
+    if kind == "no_move":
+        return refuse("has_move", "whatever your cards, one of them makes a legal move", "A11")
+    if kind in ("lay", "reveal"):
+        profile = state["profile"]
+        if inp["colour"] not in profile["colours"]:
+            return refuse("unknown_colour", f"{inp['colour']!r} is not a colour of this game "
+                          f"({', '.join(profile['colours'])})", "A2", colour=inp["colour"])
+        return refuse("bad_value", f"a tile's value is one of {profile['values']}, not {inp['value']}", "A2",
+                      value=inp["value"])
+    if kind == "cards_left":
+        return refuse("bad_count", f"{inp['count']} is more cards than the game has", "A17", count=inp["count"])
+    return refuse("wrong_kind", "that input is not possible now", None, expected=state["step"]["t"], given=kind)
+

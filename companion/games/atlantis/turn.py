@@ -1,0 +1,123 @@
+"""A turn: buy cards (optional, first), move one citizen (or lose the turn when no
+move is possible), pay the crossings, take the tile behind, draw.
+
+The step a turn is at lives in state["step"]:
+    {"t": "turn"}                          buy, move or declare no move
+    {"t": "pay", "owed", "citizen"}        the crossings of the move just made
+    {"t": "reveal", "position"}            the table enters the lower tile just uncovered
+"""
+
+from .buying import buy_options
+from .drawing import draw, end_of_turn_cards
+from .end import all_home, finish
+from .events import event
+from .movement import follow
+from .path import MAINLAND
+from .reach import affordable, move_options, reach, sure_to_move
+from .refusals import refuse
+from .taking import take_behind
+from .water import build_bridge, crossing_cost, gap_at
+
+NO_MOVE_CARDS = 2   # "perderá su turno, pero recibirá dos cartas como compensación"
+
+
+def begin_turn(state: dict, seat: int, events: list) -> None:
+    state["seat"] = seat
+    state["step"] = {"t": "turn"}
+    events.append(event("atlantis.turn", None, seat=seat))
+
+
+def turn_options(state: dict) -> list[dict]:
+    seat = state["seat"]
+    out = move_options(state, seat) + buy_options(state, seat)
+    if not sure_to_move(state, seat):
+        out.append({"type": "no_move"})
+    return out
+
+
+def resolve_move(state: dict, inp: dict, events: list) -> None:
+    seat = state["seat"]
+    citizen, cards = inp["citizen"], inp["cards"]
+    start = state["citizens"][seat][citizen]
+    if inp["bridge"] is not None:
+        build_bridge(state, seat, inp["bridge"], events)
+    counts = state["cards"][seat]
+    counts["hand"] -= len(cards)
+    counts["played"] += len(cards)
+    state["discard"] += len(cards)
+    to, steps = follow(state, start, cards)
+    state["citizens"][seat][citizen] = to
+    key = "atlantis.move/mainland" if to == MAINLAND else "atlantis.move"
+    events.append(event(key, "Move", seat=seat, citizen=citizen, cards=list(cards), position=start, to=to,
+                        jumped=steps[:-1]))
+    owed = crossing_cost(state, start, to)
+    if owed:
+        events.append(event("atlantis.owed", "Water", seat=seat, owed=owed))
+        state["step"] = {"t": "pay", "owed": owed, "citizen": citizen}
+        return
+    after_move(state, citizen, events)
+
+
+def after_move(state: dict, citizen: int, events: list) -> None:
+    """The move is paid for: take the tile behind, then (unless a tile must be entered) end the turn."""
+    seat = state["seat"]
+    pending = take_behind(state, seat, state["citizens"][seat][citizen], events)
+    if pending is not None:
+        state["step"] = {"t": "reveal", "position": pending}
+        return
+    end_turn(state, events)
+
+
+def end_turn(state: dict, events: list) -> None:
+    seat = state["seat"]
+    if all_home(state, seat):
+        finish(state, seat, events)
+        return
+    draw(state, seat, end_of_turn_cards(state, seat), events)
+    begin_turn(state, (seat + 1) % len(state["players"]), events)
+
+
+def resolve_no_move(state: dict, events: list) -> None:
+    seat = state["seat"]
+    events.append(event("atlantis.no_move", "A11", seat=seat))
+    draw(state, seat, NO_MOVE_CARDS, events, rule="A11")
+    begin_turn(state, (seat + 1) % len(state["players"]), events)
+
+
+def bridge_space(state: dict, position: object) -> object:
+    """A bridge may be named by any water space of its gap: the first one is the gap's name."""
+    if type(position) is int:
+        gap = gap_at(state, position)
+        if gap is not None:
+            return gap["first"]
+    return position
+
+
+def explain_move(state: dict, inp: dict) -> Exception:
+    """Why a move not among the options is refused (the options decide; this only says why)."""
+    seat = state["seat"]
+    citizens = state["citizens"][seat]
+    citizen = inp["citizen"]
+    if not 0 <= citizen < len(citizens):
+        return refuse("no_citizen", f"citizens are numbered 0 to {len(citizens) - 1}", "Move", citizen=citizen)
+    if citizens[citizen] >= MAINLAND:
+        return refuse("citizen_home", "that citizen is already on the mainland", "Move", citizen=citizen)
+    hand = state["cards"][seat]["hand"]
+    if len(inp["cards"]) > hand:
+        return refuse("too_many_cards", f"you hold {hand} cards, not {len(inp['cards'])}", "Move", hand=hand,
+                      cards=len(inp["cards"]))
+    to, _ = follow(state, citizens[citizen], inp["cards"])
+    if to is None:
+        return refuse("bad_route", "each card but the last must land on an occupied tile, the last on a free "
+                      "tile or the mainland", "A5")
+    route = next(r for r in reach(state, seat, citizen) if r["cards"] == inp["cards"])
+    if inp["bridge"] is not None:
+        if state["bridge_built"][seat]:
+            return refuse("no_bridge_left", "you have already built your bridge", "Water")
+        if inp["bridge"] not in route["bridges"]:
+            return refuse("bridge_not_crossed", "a bridge goes on an unbridged gap this move crosses", "A7",
+                          position=inp["bridge"])
+    if not affordable(state, seat, route, inp["bridge"]):
+        return refuse("cannot_afford", "you cannot pay these crossings with your tiles and the cards left",
+                      "A8", cost=route["cost"])
+    return refuse("bad_route", "that move is not possible now", "Move")

@@ -1,0 +1,102 @@
+"""Pairings are kept server-side: unpairing or removing a device refuses every copy of its cookie at once."""
+
+from companion.store import GameStore
+from web import create_app
+
+from .conftest import CODE, SETUP, XHR, post
+
+LOCAL = {"REMOTE_ADDR": "127.0.0.1"}
+TABLET = {"User-Agent": "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) "
+                        "Chrome/120.0 Safari/537.36"}
+
+
+def cookie_of(client) -> str:
+    return client.get_cookie("atlandice").value
+
+
+def with_cookie(app, value):
+    c = app.test_client()
+    c.set_cookie("atlandice", value)
+    return c
+
+
+def can_change(client) -> bool:
+    return post(client, "/api/game", SETUP).status_code == 201
+
+
+def test_a_copy_of_the_cookie_stops_working_once_unpaired(app, paired):
+    copy = with_cookie(app, cookie_of(paired))
+    assert can_change(copy), "the copy works while the device is paired"
+    assert post(paired, "/unpair").status_code == 200
+    r = post(copy, "/api/game", SETUP)
+    assert r.status_code == 403 and r.json["error"] == "not_paired"
+    assert copy.get("/api/state").json["paired"] is False
+
+
+def test_a_removed_device_stays_refused_after_a_restart(tmp_path, game_session):
+    config = {"TESTING": True, "PAIRING_CODE": CODE, "INSTANCE_PATH": tmp_path / "instance"}
+    app = create_app(config, session=game_session)
+    kept, removed = app.test_client(), app.test_client()
+    for c in (kept, removed):
+        assert post(c, "/pair", {"code": CODE}).status_code == 200
+    cookies = cookie_of(kept), cookie_of(removed)
+    gone = app.extensions["devices"].listed()[0]["id"]
+    assert post(app.test_client(), "/device/remove", {"device": gone}, environ_base=LOCAL).status_code == 200
+    game_session.store.close()
+    # A restart: the same games file and secret key, a new process.
+    from companion.board_profile import load_profile
+    from companion.session import Session
+    again = create_app(config, session=Session(GameStore(tmp_path / "g.sqlite3"), load_profile()))
+    answers = [with_cookie(again, c).get("/api/state").json["paired"] for c in cookies]
+    assert sorted(answers) == [False, True]
+    assert len(again.extensions["devices"].listed()) == 1
+
+
+def test_a_cookie_from_before_devices_were_kept_is_not_paired(app):
+    # The old cookie said only {"paired": true}: it cannot be revoked, so it no longer counts.
+    c = app.test_client()
+    with c.session_transaction() as s:
+        s["paired"] = True
+    assert c.get("/api/state").json["paired"] is False
+    with c.session_transaction() as s:
+        s["device"] = "forged-secret"
+    assert not can_change(c)
+
+
+def test_the_device_screen_lists_the_paired_devices_and_removes_one_or_all(app):
+    tablets = [app.test_client() for _ in range(3)]
+    for i, c in enumerate(tablets):
+        assert post(c, "/pair", {"code": CODE}, headers=TABLET,
+                    environ_base={"REMOTE_ADDR": f"192.168.1.{20 + i}"}).status_code == 200
+    page = app.test_client().get("/device", environ_base=LOCAL).get_data(as_text=True)
+    assert page.count("Android · Chrome") == 3 and "192.168.1.21" in page and "last seen" in page
+    listed = app.extensions["devices"].listed()
+    assert {d["address"] for d in listed} == {"192.168.1.20", "192.168.1.21", "192.168.1.22"}
+    assert all(d["last_seen"] for d in listed)
+    # Only the device's own screen may remove one.
+    assert post(app.test_client(), "/device/remove", {"device": "all"},
+                environ_base={"REMOTE_ADDR": "192.168.1.20"}).status_code == 403
+    assert all(can_change(c) for c in tablets)
+    first = next(d["id"] for d in listed if d["address"] == "192.168.1.20")
+    assert post(app.test_client(), "/device/remove", {"device": first}, environ_base=LOCAL).json["removed"] == 1
+    assert [c.get("/api/state").json["paired"] for c in tablets] == [False, True, True]
+    assert post(app.test_client(), "/device/remove", {"device": first}, environ_base=LOCAL).status_code == 404
+    assert post(app.test_client(), "/device/remove", {}, environ_base=LOCAL).status_code == 400
+    assert post(app.test_client(), "/device/remove", {"device": "all"}, environ_base=LOCAL).json["removed"] == 2
+    assert not any(c.get("/api/state").json["paired"] for c in tablets)
+    page = app.test_client().get("/device?lang=pt-BR", environ_base=LOCAL).get_data(as_text=True)
+    assert "Nenhum aparelho pareado." in page
+
+
+def test_the_device_screen_removes_with_its_form(app, paired):
+    device = app.test_client()
+    page = device.get("/device", environ_base=LOCAL).get_data(as_text=True)
+    token = page.split('name="csrf_token" value="')[1].split('"')[0]
+    r = device.post("/device/remove", data={"device": "all", "csrf_token": token}, environ_base=LOCAL)
+    assert r.status_code == 303
+    assert paired.get("/api/state").json["paired"] is False
+
+
+def test_pairing_again_replaces_the_old_pairing(app, paired):
+    assert post(paired, "/pair", {"code": CODE}, headers=XHR).status_code == 200
+    assert len(app.extensions["devices"].listed()) == 1

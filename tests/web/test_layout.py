@@ -1,0 +1,134 @@
+"""The table at the three sizes it is played on: the prompt's choices and the action bar on screen.
+
+A landscape tablet (1280x800), a portrait one (800x1280) and a phone (390x844): every choice
+of the prompt and every button of the action bar (UNDO, REDO, READ, CONFIRM) lies inside the
+viewport and is not covered (the element at its centre is itself), on arrival and after an
+input; the final table never scrolls sideways. Keyboard: focus follows the game, Enter
+outside a text field throws nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_accessibility import mid_game
+from .test_browser import CODE, browser, finished_record, server, version, wait_version_change  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(1280, 800), (800, 1280), (390, 844)]
+CHOICES = "#prompt [data-input], #dice-entry [data-face], #slots .slot, #dice-enter"
+BAR = "#panel .pbtn"
+
+# Each element matched: inside the viewport and the topmost thing at its centre.
+OFF_SCREEN = """sel => Array.from(document.querySelectorAll(sel)).filter(function (el) {
+  var r = el.getBoundingClientRect();
+  var inside = r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+  var hit = inside && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !(inside && hit && (hit === el || el.contains(hit)));
+}).map(function (el) { var r = el.getBoundingClientRect();
+  return (el.getAttribute('data-input') || el.getAttribute('data-face') || el.id || el.className) + ' at ' +
+    Math.round(r.left) + ',' + Math.round(r.top); })"""
+
+
+def open_table(browser, url, size):  # noqa: F811
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(url + "/pair")
+    page.fill("input[name=code]", CODE)
+    page.click("#pair-form button[type=submit]")
+    page.wait_for_selector(".pairstate.ok")
+    page.goto(url + "/")
+    page.wait_for_selector("#conn.online")
+    return page
+
+
+def assert_on_screen(page, selector, at):
+    assert page.locator(selector).count() > 0, (at, selector)
+    assert page.evaluate(OFF_SCREEN, selector) == [], at
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_choices_and_the_action_bar_stay_on_screen(browser, server, size):  # noqa: F811
+    url, session = server
+    session.new_game({"players": ["Anna", "Bruno", "Eric"], "first_player": 0})
+    page = open_table(browser, url, size)
+    assert_on_screen(page, CHOICES, "gate roll")
+    assert_on_screen(page, BAR, "gate roll")
+    before = version(page)
+    for face in [1, 2, 3, 4, 5, 6, 2]:
+        page.click(f"#dice-entry [data-face='{face}']")
+    page.click("#dice-enter")
+    wait_version_change(page, before)
+    for step in range(4):                     # picks and resources, each after an input
+        assert_on_screen(page, CHOICES, f"after input {step}")
+        assert_on_screen(page, BAR, f"after input {step}")
+        before = version(page)
+        page.locator("#prompt [data-input]").first.click()
+        wait_version_change(page, before)
+    mid_game(session)                         # two players: the Neutral player's choices too
+    page.wait_for_function("v => document.getElementById('live').getAttribute('data-version') === v",
+                           arg=str(session.game.version))
+    assert_on_screen(page, CHOICES, "two players, a pick")
+    assert_on_screen(page, BAR, "two players, a pick")
+    assert not page.errors
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("humans", [2, 4])
+def test_the_final_table_never_scrolls_sideways(browser, server, size, humans):  # noqa: F811
+    url, session = server
+    session.load_record(finished_record(humans=humans)[0])
+    page = open_table(browser, url, size)
+    page.wait_for_selector("#final .breakdown")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
+    assert page.evaluate("() => { var s = document.querySelector('#final .scroll'); "
+                         "return s.scrollWidth - s.clientWidth; }") <= 0
+    assert_on_screen(page, BAR, "final")
+    # the history is folded to the last round: the page stays short
+    assert page.locator("#history-earlier").count() == 1
+    assert not page.evaluate("() => document.getElementById('history-earlier').open")
+
+
+def test_enter_outside_a_text_field_throws_nothing(browser, server):  # noqa: F811
+    url, session = server
+    session.new_game({"players": ["Anna", "Bruno", "Eric"], "first_player": 0})
+    page = open_table(browser, url, SIZES[0])
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    for key in ("Enter", "Space", "ArrowDown", "Escape", "1"):
+        page.keyboard.press(key)
+    page.goto(url + "/check")
+    page.keyboard.press("Enter")
+    assert page.errors == []
+
+
+def test_focus_follows_the_game_by_keyboard(browser, server):  # noqa: F811
+    """After an input the focus is on the new prompt's first choice, never back on <body>."""
+    url, session = server
+    session.new_game({"players": ["Anna", "Bruno", "Eric"], "first_player": 0})
+    session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}, 0)
+    page = open_table(browser, url, SIZES[0])
+    page.wait_for_selector("#prompt [data-input]")
+    page.focus("#prompt [data-input]")
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_version_change(page, before)
+    page.wait_for_function("() => document.activeElement !== document.body")
+    assert page.evaluate("() => document.activeElement === document.querySelector('#prompt [data-input]')")
+    # UNDO by keyboard: the game moved back, focus is again on a choice of the prompt shown
+    page.focus("#panel [data-button=undo]")
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_version_change(page, before)
+    page.wait_for_function("() => document.activeElement !== document.body")
+    assert page.evaluate("() => !!document.activeElement.closest('#prompt, #panel')")
+    # the skip link, first on the page, leads to the prompt
+    page.reload()
+    page.wait_for_selector("#conn.online")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.className") == "skip"
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.id") == "prompt"
