@@ -9,7 +9,6 @@ percentile of the following requests to /games, and the same for /players and /d
 """
 
 import argparse
-import json
 import random
 import statistics
 import sys
@@ -45,10 +44,7 @@ def fill(store: GameStore, games: int, profile: dict, seed: int = 1) -> int:
             inputs.append(inp)
             if stop and len(inputs) == stop:
                 break
-        gid = store.create(Record.new(setup=setup).header)
-        store._tx([("INSERT INTO inputs (game_id, seq, input) VALUES (?, ?, ?)",
-                    (gid, seq, json.dumps(inp))) for seq, inp in enumerate(inputs)]
-                  + [("UPDATE games SET over = ? WHERE id = ?", (int(stop is None), gid))])
+        store.create(Record.new(setup=setup).header, inputs, over=stop is None)
         total += len(inputs)
     return total
 
