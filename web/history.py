@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, request, url_for
 
 from companion import store as games_store
 from companion.history.export import games_csv, record_name, records_zip
@@ -179,13 +179,20 @@ def merge():
     except MergeError as exc:
         raise ApiError(400, "invalid", said("err_" + exc.key, **exc.params)) from None
     games_store.set_alias(store(), alias, player)
-    return redirect(url_for("history.players"), 303)
+    return _done()
 
 
 @bp.post("/players/unmerge")
 @security.paired_required
 def unmerge():
     games_store.remove_alias(store(), name_key(request.form.get("name", "")))
+    return _done()
+
+
+def _done():
+    """A form goes back to the players; a script hears that it is done."""
+    if request.headers.get("X-Requested-With") == "XMLHttpRequest":
+        return jsonify({"ok": True})
     return redirect(url_for("history.players"), 303)
 
 
