@@ -47,23 +47,30 @@ def server(tmp_path):
     store.close()
 
 
+def at_step(page, n: int) -> None:
+    """Wait for the replay at step `n` (the page may be between two documents meanwhile)."""
+    page.wait_for_function("s => ((document.getElementById('step-no') || {}).textContent || '').startsWith(s)",
+                           arg=f"Step {n} ")
+
+
 def test_open_a_game_and_step_back_and_forward(browser, server):
     url, session = server
     page = tablet(browser, url)
     page.click("nav a[href='/games']")
+    page.wait_for_url(url + "/games")
     page.wait_for_selector("#games-list")
     assert page.locator("#games-list tbody tr").count() == 3
     page.click("tr[data-game='1'] a:has-text('Open')")
+    page.wait_for_url(url + "/games/1")
     page.wait_for_selector("#final .breakdown")
     steps = len(session.store.load(1)[0].inputs)
     assert page.inner_text("#step-no") == f"Step {steps} of {steps}"
     page.click("#step-back")
-    page.wait_for_function("s => document.getElementById('step-no').textContent.startsWith(s)",
-                           arg=f"Step {steps - 1} ")
+    at_step(page, steps - 1)
     page.click("a[aria-label='To the start']")
-    page.wait_for_function("() => document.getElementById('step-no').textContent.startsWith('Step 0 ')")
+    at_step(page, 0)
     page.click("#step-forward")
-    page.wait_for_function("() => document.getElementById('step-no').textContent.startsWith('Step 1 ')")
+    at_step(page, 1)
     assert page.locator("#step-events li").count() >= 1
     assert page.errors == []
 
