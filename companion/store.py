@@ -271,3 +271,46 @@ class GameStore:
             else:
                 cur.execute("DELETE FROM devices WHERE id = ?", (device_id,))
             return cur.rowcount
+
+
+# --- the history's own: read the records in bulk, keep the players' merged names ----------
+
+# Merging two spellings of a name is the table's preference, not game data: a record keeps
+# the names as they were typed.
+ALIASES_SCHEMA = """
+CREATE TABLE IF NOT EXISTS player_aliases (
+    alias  TEXT PRIMARY KEY,     -- a name's key (companion.history.players.name_key)
+    player TEXT NOT NULL         -- the name it was merged into
+);
+"""
+
+
+def game_versions(store: GameStore) -> list[tuple]:
+    """Every game, newest first: (id, created, updated, over, header text, number of inputs,
+    the last input's text). What tells a summary derived earlier from a game's record
+    whether the record has changed since."""
+    with store._reading() as db:
+        return db.execute(
+            "SELECT g.id, g.created, g.updated, g.over, g.header, "
+            "(SELECT COUNT(*) FROM inputs i WHERE i.game_id = g.id), "
+            "(SELECT input FROM inputs i WHERE i.game_id = g.id ORDER BY seq DESC LIMIT 1) "
+            "FROM games g ORDER BY g.id DESC").fetchall()
+
+
+def aliases(store: GameStore) -> dict:
+    """{a name's key: the name it was merged into}."""
+    with store._reading() as db:
+        db.executescript(ALIASES_SCHEMA)
+        return dict(db.execute("SELECT alias, player FROM player_aliases").fetchall())
+
+
+def set_alias(store: GameStore, alias: str, player: str) -> None:
+    with store._transaction() as cur:
+        cur.execute(ALIASES_SCHEMA)
+        cur.execute("INSERT OR REPLACE INTO player_aliases (alias, player) VALUES (?, ?)", (alias, player))
+
+
+def remove_alias(store: GameStore, alias: str) -> None:
+    with store._transaction() as cur:
+        cur.execute(ALIASES_SCHEMA)
+        cur.execute("DELETE FROM player_aliases WHERE alias = ?", (alias,))

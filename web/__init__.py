@@ -136,4 +136,6 @@ def create_app(test_config: dict | None = None, session=None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(stream.bp)
+    from . import history
+    history.init_app(app)
     return app

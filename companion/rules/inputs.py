@@ -1,7 +1,7 @@
 """Inputs: each kind declared once, here (like a chess move's notation on its class).
 
 An input is a JSON object with a "type"; docs/record-format.md lists them.
-Extra keys "source" (camera, hand, panel, auto, tablet) and "note" are kept in
+Extra keys "source" (camera, corrected, hand, panel, auto, tablet) and "note" are kept in
 the record and ignored by the rules.
 
 Each `InputKind` says everything about its kind: its fields (each with its

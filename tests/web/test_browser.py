@@ -337,7 +337,7 @@ def test_a_camera_reading_is_corrected_by_taps_or_confirmed(browser, camera_serv
     before = version(a)
     a.click("#dice-enter")
     wait_version_change(a, before)
-    assert session.game.record.inputs[0] == {"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2], "source": "hand"}
+    assert session.game.record.inputs[0] == {"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2], "source": "corrected"}
     # Take it back; a clean reading goes in with CONFIRM, as on the panel.
     before = version(a)
     a.click("#panel [data-button=undo]")

@@ -20,6 +20,7 @@ def app_routes(app) -> set[tuple[str, str]]:
         if m:
             paths = [rule.rule[:m.start()] + v.strip() + rule.rule[m.end():] for v in m.group(1).split(",")]
         for path in paths:
+            path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", path)     # <int:game_id> is {game_id}
             for method in rule.methods - {"HEAD", "OPTIONS"}:
                 out.add((path, method.lower()))
     return out

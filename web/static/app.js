@@ -329,7 +329,8 @@
       for (var i = 0; i < dice.length; i++) { if (!dice[i]) { dice[i] = value; placed = true; break; } }
       if (!placed && dice.length < n) { dice.push(value); }
     }
-    diceSource = "hand";
+    // A camera reading the table changed is recorded as corrected (the camera's track record).
+    diceSource = diceSource === "hand" ? "hand" : "corrected";
     drawDice();
   }
 

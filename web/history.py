@@ -1,0 +1,207 @@
+"""The table's history: every game kept (each replayable step by step and downloadable), each
+player's record, the dice's fairness, and the export. Everything is read from the store's
+records (through companion.history); nothing here is stored but the players' merged names.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, request, url_for
+
+from companion import store as games_store
+from companion.history.export import games_csv, record_name, records_zip
+from companion.kept_games import KeptGames
+from companion.history.players import MergeError, check_merge, name_key, records
+from companion.history.shelf import ATLANDICE, shelf_game
+from companion.history.summary import summarize
+from companion.i18n import label, render
+from companion.games.survive.words import render as survive_render
+from companion.rules.engine import expected
+from companion.rules.final_scoring import score_state
+
+from . import history_view as hv
+from . import i18n, security, view
+from .errors import ApiError, said
+
+bp = Blueprint("history", __name__)
+
+PAGE_SIZE = 50
+
+
+def init_app(app) -> None:
+    app.extensions["kept_games"] = KeptGames(app.extensions["session"].store)
+    app.register_blueprint(bp)
+
+
+def kept() -> KeptGames:
+    return current_app.extensions["kept_games"]
+
+
+def store():
+    return current_app.extensions["session"].store
+
+
+def common() -> dict:
+    return {"paired": security.is_paired(), "csrf_token": security.csrf_token()}
+
+
+@bp.get("/games")
+def games():
+    """Every game played on this device, newest first, a page at a time."""
+    lang = i18n.current()
+    page = max(1, request.args.get("page", 1, type=int) or 1)
+    total, summaries = kept().page((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+    pages = max(1, -(-total // PAGE_SIZE))
+    if page > pages:
+        return redirect(url_for("history.games", page=pages))
+    rows = [hv.game_row(s, lang) for s in summaries]
+    return render_template("games.html", rows=rows, page=page, pages=pages, total=total, **common())
+
+
+def _load(game_id: int):
+    try:
+        record, _ = store().load(game_id)
+    except KeyError:
+        raise ApiError(404, "not_found", said("err_no_such_game", id=game_id)) from None
+    return record
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id: int):
+    """A game's final breakdown, its dice, and its replay: step `step` of its inputs."""
+    lang = i18n.current()
+    record = _load(game_id)
+    inputs = record.inputs
+    summary = dict(summarize(record.header, inputs), id=game_id)
+    shelf = shelf_game(record.header)
+    step = min(max(0, request.args.get("step", len(inputs), type=int) or 0), len(inputs))
+    out = {"id": game_id, "summary": summary, "row": None, "step": step, "steps": len(inputs),
+           "name": hv.game_name(lang, summary["game"]), "error": summary["error"], "final": None,
+           "at_step": None, "dice": hv.dice(summary["game"], summary["rolls"], summary["readings"], lang)
+           if summary["faces"] else None}
+    if shelf is not None and not summary["error"]:
+        final = shelf.replay(record.header, inputs)
+        out["final"] = _scores(summary["game"], final.state, lang)
+        at = shelf.replay(record.header, inputs[:step]) if step < len(inputs) else final
+        out["at_step"] = _step(summary["game"], at, inputs[:step], lang)
+    return render_template("game_replay.html", g=out, **common())
+
+
+def _names(gid: str, state: dict, lang: str) -> list[str]:
+    return view.labels_for(state, lang) if gid == ATLANDICE else list(state["players"])
+
+
+def _scores(gid: str, state: dict, lang: str) -> dict:
+    """The game's own score sheet (as it stands, when not over)."""
+    names = _names(gid, state, lang)
+    if gid == ATLANDICE:
+        result = state["result"] or score_state(state)
+        return {"over": state["over"], "breakdown": view.breakdown(result, names, lang, len(state["players"])),
+                "chart": view.vp_chart(state, names, lang) if state["over"] else None}
+    result = state.get("result")
+    seats = [{"name": names[s["seat"]], "total": s["total"], "winner": s["seat"] in result["winners"]}
+             for s in result["seats"]] if result else None
+    return {"over": state.get("over", False), "seats": seats}
+
+
+def _step(gid: str, replayed, inputs: list, lang: str) -> dict:
+    """The table after `inputs`: the last input in words, with what it did."""
+    state = replayed.state
+    names = _names(gid, state, lang)
+    events = replayed.events[-1] if inputs else replayed.start_events
+    if gid == ATLANDICE:
+        lines = [render(ev, lang, names) for ev in events]
+        said_input = label(inputs[-1], lang, names) if inputs else None
+        history = [{"index": i, "input": inp, "events": ev} for i, (inp, ev) in enumerate(zip(inputs, replayed.events))]
+        players = view.players(state, expected(state), history, lang)
+    else:
+        catalog = hv.survive_catalog(lang)
+        lines = [survive_render(ev, catalog, names) for ev in events]
+        said_input = " ".join(str(v) for v in inputs[-1].values()) if inputs else None
+        players = None
+    return {"input": said_input, "source": inputs[-1].get("source") if inputs else None,
+            "lines": lines, "players": players, "scores": _scores(gid, state, lang)}
+
+
+@bp.get("/games/<int:game_id>/record.jsonl")
+def game_record(game_id: int):
+    """The game's record, as a file (JSON Lines: `companion replay` reads it)."""
+    record = _load(game_id)
+    response = Response(record.to_jsonl(), mimetype="application/x-ndjson")
+    name = record_name({"game": summarize(record.header, []).get("game"), "id": game_id})
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _aliases() -> dict:
+    return games_store.aliases(store())
+
+
+@bp.get("/games/games.csv")
+def export_csv():
+    """One row per player per game: a spreadsheet or a score-keeping app imports it."""
+    response = Response(games_csv(list(reversed(kept().summaries())), _aliases()), mimetype="text/csv")
+    response.headers["Content-Disposition"] = 'attachment; filename="games.csv"'
+    return response
+
+
+@bp.get("/games/export.zip")
+def export_zip():
+    """Every record (records/*.jsonl) and games.csv, in one zip."""
+    summaries = list(reversed(kept().summaries()))
+    files = [(s, store().load(s["id"])[0].to_jsonl()) for s in summaries]
+    data = records_zip(files, games_csv(summaries, _aliases()))
+    day = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    response = Response(data, mimetype="application/zip")
+    response.headers["Content-Disposition"] = f'attachment; filename="companion-games-{day}.zip"'
+    return response
+
+
+@bp.get("/players")
+def players():
+    """Each player's record per game of the shelf; merging two spellings of a name."""
+    lang = i18n.current()
+    aliases = _aliases()
+    summaries = list(reversed(kept().summaries()))
+    cards = hv.player_cards(records(summaries, aliases), lang)
+    names = sorted({n for s in summaries for n in s["players"]}, key=name_key)
+    merged = sorted(({"key": k, "into": v} for k, v in aliases.items()), key=lambda a: a["key"])
+    return render_template("players.html", cards=cards, names=names, merged=merged, **common())
+
+
+@bp.post("/players/merge")
+@security.paired_required
+def merge():
+    name, into = request.form.get("name", ""), request.form.get("into", "")
+    try:
+        alias, player = check_merge(_aliases(), name, into)
+    except MergeError as exc:
+        raise ApiError(400, "invalid", said("err_" + exc.key, **exc.params)) from None
+    games_store.set_alias(store(), alias, player)
+    return _done()
+
+
+@bp.post("/players/unmerge")
+@security.paired_required
+def unmerge():
+    games_store.remove_alias(store(), name_key(request.form.get("name", "")))
+    return _done()
+
+
+def _done():
+    """A form goes back to the players; a script hears that it is done."""
+    if request.headers.get("X-Requested-With") == "XMLHttpRequest":
+        return jsonify({"ok": True})
+    return redirect(url_for("history.players"), 303)
+
+
+@bp.get("/dice")
+def dice():
+    """How often each face came up, per game and over all games, and the camera's record."""
+    lang = i18n.current()
+    summaries = kept().summaries()
+    per_game = [dict(hv.dice(s["game"], s["rolls"], s["readings"], lang), id=s["id"],
+                     date=hv.date_text(s["created"]), players=s["players"])
+                for s in summaries if s["faces"] and s["inputs"]]
+    return render_template("dice.html", overall=hv.dice_over(summaries, lang), per_game=per_game, **common())

@@ -1,0 +1,133 @@
+"""What the history pages draw, from the games' summaries: plain data for the templates.
+
+No statistics live here: the test is companion.history.dice_fairness's, the players'
+records companion.history.players'; this lays them out and puts them in words.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from companion.history.dice_fairness import fairness
+from companion.i18n import LANGUAGES, word
+
+from .view import ui
+
+SURVIVE_CATALOGS = Path(__file__).resolve().parents[1] / "companion" / "games" / "survive" / "i18n"
+
+
+@cache
+def survive_catalog(lang: str) -> dict:
+    lang = lang if lang in LANGUAGES else "en"
+    return json.loads((SURVIVE_CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def game_name(lang: str, gid: str) -> str:
+    text = ui(lang, "game_" + gid)
+    return gid if text == "game_" + gid else text
+
+
+def face_word(lang: str, gid: str, face: object) -> str:
+    """A face of the game's die in words: a number as is, Survive's creatures by name."""
+    if gid == "survive":
+        return survive_catalog(lang).get("creature", {}).get(str(face), str(face))
+    return str(face)
+
+
+def p_text(p: float) -> str:
+    return "< 0.001" if p < 0.001 else f"= {p:.2g}"
+
+
+def verdict(test: dict, gid: str, lang: str) -> str:
+    if test["verdict"] == "too_few":
+        return ui(lang, "dice_too_few", n=test["n"], need=test["min_rolls"])
+    if test["verdict"] == "fair":
+        return ui(lang, "dice_fair", p=p_text(test["p"]))
+    return ui(lang, "dice_more" if test["more"] else "dice_less", face=face_word(lang, gid, test["face"]),
+              p=p_text(test["p"]))
+
+
+def dice(gid: str, rolls: dict, readings: dict, lang: str, width: int = 360, height: int = 150) -> dict:
+    """A game's (or every game's) face counts as bars with the fair line, the test's verdict in
+    words, and the camera's track record."""
+    test = fairness(rolls)
+    top = max([1, *rolls.values(), test["expected"]])
+    n = len(rolls)
+    gap, base, head = 8, height - 22, 14
+    bar = (width - gap * (n + 1)) / n
+    bars = []
+    for i, (face, count) in enumerate(rolls.items()):
+        h = (base - head) * count / top
+        bars.append({"x": round(gap + i * (bar + gap), 1), "y": round(base - h, 1), "w": round(bar, 1),
+                     "h": round(h, 1), "count": count, "face": face_word(lang, gid, face),
+                     "cx": round(gap + i * (bar + gap) + bar / 2, 1),
+                     "strays": test["verdict"] == "unusual" and face == test["face"]})
+    fair_y = round(base - (base - head) * test["expected"] / top, 1)
+    read = readings.get("camera", 0) + readings.get("corrected", 0)
+    return {"game": gid, "name": game_name(lang, gid), "n": test["n"], "test": test,
+            "verdict": verdict(test, gid, lang), "unusual": test["verdict"] == "unusual",
+            "chart": {"width": width, "height": height, "base": base, "bars": bars, "fair_y": fair_y,
+                      "label": ui(lang, "dice_chart", game=game_name(lang, gid))},
+            "readings": dict(readings), "camera_read": read,
+            "camera_right": round(100 * readings.get("camera", 0) / read) if read else None}
+
+
+def dice_over(summaries: list[dict], lang: str) -> list[dict]:
+    """Every game's rolls and readings added up, per game of the shelf."""
+    totals: dict[str, tuple[dict, dict]] = {}
+    for s in summaries:
+        if not s["faces"]:
+            continue
+        rolls, readings = totals.setdefault(s["game"], ({f: 0 for f in s["faces"]}, {}))
+        for face, n in s["rolls"].items():
+            rolls[face] += n
+        for source, n in s["readings"].items():
+            readings[source] = readings.get(source, 0) + n
+    return [dice(gid, rolls, readings, lang) for gid, (rolls, readings) in totals.items()]
+
+
+def game_row(s: dict, lang: str) -> dict:
+    """One line of the games list."""
+    seats = []
+    for seat, name in enumerate(s["players"]):
+        seats.append({"name": name, "score": s["scores"][seat] if s["scores"] is not None else None,
+                      "winner": seat in s["winners"]})
+    return {"id": s["id"], "game": s["game"], "game_name": game_name(lang, s["game"]),
+            "date": date_text(s["created"]), "seats": seats, "over": s["over"], "error": s["error"],
+            "shared": len(s["winners"]) > 1, "winners": [s["players"][w] for w in s["winners"]],
+            "inputs": s["inputs"], "resumable": not s["over"] and not s["error"] and s["game"] == "atlandice"}
+
+
+def date_text(iso: str) -> str:
+    """'2026-11-22 14:00' (UTC, as the store keeps it)."""
+    return iso[:16].replace("T", " ") if iso else ""
+
+
+def score_chart(scores: list, width: int = 220, height: int = 60) -> dict | None:
+    """A player's scores, game after game, as a small line."""
+    if not scores:
+        return None
+    top = max(1, max(scores))
+    pad = 6
+    step = (width - 2 * pad) / max(1, len(scores) - 1)
+    pts = [(round(pad + i * step if len(scores) > 1 else width / 2, 1),
+            round(height - pad - (height - 2 * pad) * v / top, 1)) for i, v in enumerate(scores)]
+    return {"width": width, "height": height, "points": " ".join(f"{x},{y}" for x, y in pts), "dots": pts,
+            "best": max(scores), "last": scores[-1]}
+
+
+def player_cards(records: list[dict], lang: str) -> list[dict]:
+    cards = []
+    for p in records:
+        games = []
+        for gid, line in p["games"].items():
+            stock = None
+            if line["stock"]:
+                stock = [{"r": r, "n": n, "name": word(lang, "resources", r)} for r, n in line["stock"].items()]
+            tiles = [{"id": t, "name": word(lang, "tile", t), "n": n} for t, n in (line["tiles"] or {}).items()]
+            games.append(dict(line, name=game_name(lang, gid), stock_rows=stock, tile_rows=tiles,
+                              chart=score_chart(line["scores"])))
+        cards.append({"key": p["key"], "name": p["name"], "spellings": p["spellings"], "games": games})
+    return cards
