@@ -2,7 +2,7 @@
 
     read IMAGE [--json] [--annotate OUT.png] [--calibration FILE] [--reader R]
     bench DIR [DIR ...] [--limit N] [--errors N] [--no-720p] [--calibration FILE] [--reader R]
-          [--sheet OUT.png]
+          [--sheet OUT.png] [--json]
     calibrate FRAME [--out FILE] [--roi] [--annotate OUT.png] [--reader R]
     render OUT.png VALUE [VALUE ...] [--seed N] [--touching]
 
@@ -84,21 +84,28 @@ def cmd_bench(a) -> int:
     from vision_tools import bench
 
     cfg = _config(a.calibration, a.reader)
+    reader = cfg.reader if cfg is not None else "learned"
+    say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print   # --json: stdout is the JSON
+    folders = []
     for folder in a.dirs:
         if not os.path.isfile(os.path.join(folder, "labels.csv")):
             raise ReadError(f"{folder}: no labels.csv (see ../shared/data/dice/README.md)")
         total, buckets = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg)
         if not total.images and not total.unreadable:
             raise ReadError(f"{folder}: no images to read (labels.csv names none, images/ holds none)")
-        print(bench.report(folder, total, buckets, show_errors=a.errors,
-                           reader=cfg.reader if cfg is not None else "learned"))
+        folders.append({"folder": folder, "figures": bench.figures(total)})
+        if not a.json:
+            print(bench.report(folder, total, buckets, show_errors=a.errors, reader=reader))
         if a.sheet:
-            _write_sheet(a.sheet, folder, total.looks, several=len(a.dirs) > 1)
-        print()
+            _write_sheet(a.sheet, folder, total.looks, several=len(a.dirs) > 1, say=say)
+        if not a.json:
+            print()
+    if a.json:
+        print(json.dumps({"reader": reader, "folders": folders}))
     return 0
 
 
-def _write_sheet(path: str, folder: str, looks: list, several: bool) -> None:
+def _write_sheet(path: str, folder: str, looks: list, several: bool, say=print) -> None:
     """The bench's contact sheet (vision_tools.sheet), one file a folder when there are several."""
     from vision_tools.bench import source_name
     from vision_tools.sheet import contact_sheet
@@ -109,10 +116,10 @@ def _write_sheet(path: str, folder: str, looks: list, several: bool) -> None:
     order = {"wrong": 0, "phantom": 1, "unsure": 2, "missed": 3}
     sheet = contact_sheet(folder, sorted(looks, key=lambda k: order[k.kind]))
     if sheet is None:
-        print(f"sheet: every die read right, nothing to show ({path} not written)")
+        say(f"sheet: every die read right, nothing to show ({path} not written)")
     else:
         save_image(path, sheet)
-        print(f"sheet: {len(looks)} to look at (wrong, phantom, unsure, missed), in {path}")
+        say(f"sheet: {len(looks)} to look at (wrong, phantom, unsure, missed), in {path}")
 
 
 def cmd_calibrate(a) -> int:
@@ -192,6 +199,8 @@ def main(argv=None) -> int:
     b.add_argument("--reader", choices=READERS, help="learned (default) or pips")
     b.add_argument("--sheet", metavar="OUT.png",
                    help="write a contact sheet of the dice not read right (wrong, unsure, missed, phantom)")
+    b.add_argument("--json", action="store_true",
+                   help="print one JSON object: the reader and each folder's figures")
     b.set_defaults(fn=cmd_bench)
     c = sub.add_parser("calibrate", help="measure the dice size (and tray area) from a frame")
     c.add_argument("frame")
