@@ -95,6 +95,18 @@ def build_parser() -> argparse.ArgumentParser:
     _subcommand(actions, "path", _config_path, "print the config file's path and the data folder",
         "Print the config file that is read (and whether it exists) and the data folder "
         "(SQLite database, calibrations).")
+    dice = _subcommand(commands, "dice", None, "the confirmed rolls kept to teach the dice reader",
+        "The rolls the table entered from a camera reading, kept with their frames in the data "
+        "folder's rolls/ (config [dice] keep_rolls, keep_rolls_mb; docs/vision.md, 'Teaching it "
+        "your dice').")
+    dice_actions = dice.add_subparsers(dest="action", metavar="ACTION", required=True)
+    export = _subcommand(dice_actions, "export", _dice_export, "copy the kept rolls to a folder",
+        "Copy the kept rolls to DIR, a new or empty folder, as labelled photos (images/*.jpg and "
+        "labels.csv: image,value,x,y,w,h), the format `python -m vision bench` and "
+        "`python -m vision.train --owner` read.")
+    export.add_argument("out", type=Path, metavar="DIR", help="a new or empty folder")
+    _subcommand(dice_actions, "clear", _dice_clear, "delete the kept rolls",
+        "Delete every roll kept in the data folder's rolls/.")
     return parser
 
 
@@ -172,6 +184,22 @@ def _config_path(args: argparse.Namespace) -> int:
     note = "" if file.is_file() else "  (not found: the defaults are used)"
     print(f"config file: {file}{note}")
     print(f"data folder: {_config(args).data_dir}")
+    return 0
+
+
+def _dice_export(args: argparse.Namespace) -> int:
+    from companion.roll_keeper import RollKeeper, rolls_dir
+    config = _config(args)
+    n = RollKeeper(rolls_dir(config.data_dir), config.dice.keep_rolls_mb * 1_000_000).export(args.out)
+    print(f"{n} rolls written to {args.out}")
+    return 0
+
+
+def _dice_clear(args: argparse.Namespace) -> int:
+    from companion.roll_keeper import RollKeeper, rolls_dir
+    config = _config(args)
+    n = RollKeeper(rolls_dir(config.data_dir), config.dice.keep_rolls_mb * 1_000_000).clear()
+    print(f"{n} kept rolls deleted from {rolls_dir(config.data_dir)}")
     return 0
 
 
