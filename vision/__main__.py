@@ -130,10 +130,10 @@ def _bench_taught(a, bench, folder: str, cfg):
     from .settings import Config
 
     if a.teach_mode == "full":
-        try:
-            import torch  # noqa: F401
-        except ImportError:
-            raise ReadError("--teach-mode full needs torch: pip install '.[train]'") from None
+        import importlib.util
+
+        if importlib.util.find_spec("torch") is None:     # the reader itself never imports it
+            raise ReadError("--teach-mode full needs torch: pip install '.[train]'")
         raise ReadError("--teach-mode full is not built yet: use --teach-mode light")
     from . import teach
 
