@@ -12,6 +12,9 @@ import threading
 from pathlib import Path
 
 
+TAUGHT_NAME = "taught.npz"   # beside the calibration: what `companion dice teach` learned
+
+
 class CalibratedReader:
     def __init__(self, path: Path):
         import vision
@@ -23,6 +26,22 @@ class CalibratedReader:
         except vision.ReadError as exc:  # a damaged file: read uncalibrated, and say why
             self.config = vision.Config()
             self.problem = str(exc)
+        self.config = self._taught(self.config)
+
+    def _taught(self, config):
+        """`config` with the owner's taught state when there is a sound one; else as shipped."""
+        from dataclasses import replace
+
+        from vision import teach
+        taught = self.path.parent / TAUGHT_NAME
+        if not taught.is_file():
+            return config
+        try:
+            teach.load(str(taught))
+        except ValueError as exc:
+            self.problem = str(exc)
+            return config
+        return replace(config, taught=str(taught))
 
     def read(self, frame):
         import vision
@@ -39,10 +58,10 @@ class CalibratedReader:
         save_calibration(config, info, str(tmp))
         tmp.replace(self.path)  # a power cut leaves the old file or the new one, never half
         with self._lock:
-            self.config, self.problem = config, None
+            self.config, self.problem = self._taught(config), None
         return {**self.status(), "found": describe(config, info), "read": info["read"], "dice": info["dice"]}
 
     def status(self) -> dict:
         config = self.config
-        return {"calibrated": config.die_px is not None, "die_px": config.die_px,
+        return {"calibrated": config.die_px is not None, "die_px": config.die_px, "taught": config.taught is not None,
                 "tray": list(config.roi) if config.roi else None, "file": str(self.path), "problem": self.problem}

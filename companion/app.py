@@ -17,6 +17,7 @@ from . import paths
 from .board_profile import load_profile, profile_paths
 from .config import Config
 from .device import DeviceLoop
+from .roll_keeper import RollKeeper, rolls_dir
 from .session import Session
 from .game import ReplayError
 from .store import GameStore, StoreError
@@ -71,8 +72,10 @@ def build(config: Config, announce=print) -> Companion:
     camera = open_camera(config.camera, demo_folder=DEMO_FOLDER)
     panel = open_panel(config.gpio)
     reader = CalibratedReader(paths.calibration_dir(data_dir) / "camera.toml")
+    keeper = RollKeeper(rolls_dir(data_dir), config.dice.keep_rolls_mb * 1_000_000) if config.dice.keep_rolls else None
     session = Session(store, load_profile(read_from), camera=camera, panel=panel, reader=reader.read,
-                      annotate=vision.annotate, encode_png=_png, profile_path=save_to, calibration=reader)
+                      annotate=vision.annotate, encode_png=_png, profile_path=save_to, calibration=reader,
+                      roll_keeper=keeper)
     camera.add_listener(lambda status: session.notify())
     try:
         if session.resume_last():

@@ -95,6 +95,22 @@ def build_parser() -> argparse.ArgumentParser:
     _subcommand(actions, "path", _config_path, "print the config file's path and the data folder",
         "Print the config file that is read (and whether it exists) and the data folder "
         "(SQLite database, calibrations).")
+    dice = _subcommand(commands, "dice", None, "the confirmed rolls kept to teach the dice reader",
+        "The rolls the table entered from a camera reading, kept with their frames in the data "
+        "folder's rolls/ (config [dice] keep_rolls, keep_rolls_mb; docs/vision.md, 'Teaching it "
+        "your dice').")
+    dice_actions = dice.add_subparsers(dest="action", metavar="ACTION", required=True)
+    export = _subcommand(dice_actions, "export", _dice_export, "copy the kept rolls to a folder",
+        "Copy the kept rolls to DIR, a new or empty folder, as labelled photos (images/*.jpg and "
+        "labels.csv: image,value,x,y,w,h), the format `python -m vision bench` and "
+        "`python -m vision.train --owner` read.")
+    export.add_argument("out", type=Path, metavar="DIR", help="a new or empty folder")
+    _subcommand(dice_actions, "teach", _dice_teach, "teach the reader the kept rolls' dice (light)",
+        "Teach the dice reader, on this computer's CPU, from the kept rolls: what it learns is saved "
+        "beside the camera calibration and used from the companion's next start (vision.teach; "
+        "it only values dice it would leave unsure when the rolls agree, and never changes a value).")
+    _subcommand(dice_actions, "clear", _dice_clear, "delete the kept rolls",
+        "Delete every roll kept in the data folder's rolls/.")
     return parser
 
 
@@ -172,6 +188,41 @@ def _config_path(args: argparse.Namespace) -> int:
     note = "" if file.is_file() else "  (not found: the defaults are used)"
     print(f"config file: {file}{note}")
     print(f"data folder: {_config(args).data_dir}")
+    return 0
+
+
+def _dice_export(args: argparse.Namespace) -> int:
+    from companion.roll_keeper import RollKeeper, rolls_dir
+    config = _config(args)
+    n = RollKeeper(rolls_dir(config.data_dir), config.dice.keep_rolls_mb * 1_000_000).export(args.out)
+    print(f"{n} rolls written to {args.out}")
+    return 0
+
+
+def _dice_teach(args: argparse.Namespace) -> int:
+    import time
+
+    from calibration.camera import TAUGHT_NAME, CalibratedReader
+    from companion.roll_keeper import rolls_dir
+    from vision import teach
+    config = _config(args)
+    rolls = rolls_dir(config.data_dir)
+    if not (rolls / "labels.csv").is_file():
+        raise CliError(f"no rolls kept in {rolls} yet: play with the camera first")
+    calibration = CalibratedReader(paths.calibration_dir(config.data_dir) / "camera.toml").config
+    start = time.perf_counter()
+    taught = teach.teach(str(rolls), config=calibration)
+    path = teach.save(taught, str(paths.calibration_dir(config.data_dir) / TAUGHT_NAME))
+    print(f"taught in {time.perf_counter() - start:.1f} s: {taught.to_dict()}; saved {path} "
+          f"(used from the companion's next start)")
+    return 0
+
+
+def _dice_clear(args: argparse.Namespace) -> int:
+    from companion.roll_keeper import RollKeeper, rolls_dir
+    config = _config(args)
+    n = RollKeeper(rolls_dir(config.data_dir), config.dice.keep_rolls_mb * 1_000_000).clear()
+    print(f"{n} kept rolls deleted from {rolls_dir(config.data_dir)}")
     return 0
 
 

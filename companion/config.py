@@ -86,6 +86,13 @@ class WebConfig:
 
 
 @dataclass(frozen=True)
+class DiceConfig:
+    # Confirmed camera rolls (frame + values) kept in the data folder to teach the reader.
+    keep_rolls: bool = True
+    keep_rolls_mb: int = _opt(200, min=1, max=100000)  # the oldest are dropped beyond this
+
+
+@dataclass(frozen=True)
 class Config:
     data_dir: Path = field(default_factory=paths.default_data_dir)
     server: ServerConfig = field(default_factory=ServerConfig)
@@ -93,6 +100,7 @@ class Config:
     gpio: GpioConfig = field(default_factory=GpioConfig)
     game: GameConfig = field(default_factory=GameConfig)
     web: WebConfig = field(default_factory=WebConfig)
+    dice: DiceConfig = field(default_factory=DiceConfig)
 
 
 SECTIONS: dict[str, type] = {
@@ -101,6 +109,7 @@ SECTIONS: dict[str, type] = {
     "gpio": GpioConfig,
     "game": GameConfig,
     "web": WebConfig,
+    "dice": DiceConfig,
 }
 TOP_LEVEL_KEYS = ("data_dir",)
 _GPIO_PINS = ("confirm", "undo", "read", "led_ready", "led_reading", "led_attention", "buzzer")
@@ -190,6 +199,15 @@ def _coerce(raw: Any, kind: Any, where: str, base: Path, from_env: bool) -> Any:
     def fail(expected: str) -> ConfigError:
         return ConfigError(f"{where}: expected {expected}, got {json.dumps(raw, default=str)}")
 
+    if kind is bool:
+        if from_env:
+            words = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
+            if raw.strip().lower() not in words:
+                raise fail("true or false")
+            return words[raw.strip().lower()]
+        if not isinstance(raw, bool):
+            raise fail("true or false")
+        return raw
     if kind is str:
         if not isinstance(raw, str):
             raise fail("a string")

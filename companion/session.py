@@ -45,7 +45,8 @@ class StaleVersion(Exception):
 class Session:
     def __init__(self, store: GameStore, profile: dict, camera=None, panel=None,
                  reader: Callable | None = None, annotate: Callable | None = None,
-                 encode_png: Callable | None = None, profile_path=None, calibration=None):
+                 encode_png: Callable | None = None, profile_path=None, calibration=None,
+                 roll_keeper: Callable | None = None):
         self.store = store
         self.profile = validate_profile(profile)
         self.camera = camera
@@ -55,6 +56,7 @@ class Session:
         self.encode_png = encode_png
         self.profile_path = profile_path
         self.calibration = calibration  # has .calibrate(frame) -> dict and .status() -> dict
+        self.roll_keeper = roll_keeper  # (frame, dice, values): keeps a roll entered from a reading
         self.lock = threading.RLock()
         self._changed = threading.Condition(self.lock)
         self.change_id = 0
@@ -67,6 +69,7 @@ class Session:
         # never comes back after an undo: a reading is proposed only at the count it was asked at.
         self.game_changes = 0
         self._reading: dict | None = None      # the last dice reading
+        self._frame = None                     # ... and the frame it was read from
         self._image: bytes | None = None
         self.last_refusal: dict | None = None  # why the last button press was refused (shown, then cleared)
         # Every reading runs on this one thread: image buffers stay in one malloc arena
@@ -134,7 +137,10 @@ class Session:
             if state["over"]:
                 self.store.set_over(self.game_id)
             self.last_refusal = None
+            roll = self._roll_to_keep(clean)    # before the change forgets the reading
             self._game_changed()
+            if roll is not None:                # saved: now keep it, off this thread
+                self._reader_thread.submit(self.roll_keeper, *roll)
             return events
 
     def undo(self) -> dict:
@@ -209,8 +215,21 @@ class Session:
                              "unsure": sum(v is None for v in values),
                              "version": version, "at": at}
             self._image = image
+            self._frame = frame
             self._bump()
             return dict(self._reading)
+
+    def _roll_to_keep(self, inp: dict):
+        """(frame, dice, values) when `inp` enters, die for die, the dice of this step's camera
+        reading (as read, or corrected on the tablet), for the roll keeper; else None."""
+        reading = self._reading
+        if self.roll_keeper is None or reading is None or reading["at"] != self.game_changes:
+            return None
+        values = inp.get("dice") if inp.get("type") == "gate_roll" else \
+            [inp.get("value")] if inp.get("type") == "roll" else None
+        if not values or len(values) != len(reading["dice"]):
+            return None
+        return self._frame, reading["dice"], list(values)
 
     def calibrate(self) -> dict | None:
         """Measure the dice's size on a picture taken now, save it, read with it from then on.
@@ -325,6 +344,7 @@ class Session:
     def _game_changed(self) -> None:
         self.game_changes += 1
         self._reading = None   # the dice on the tray were for the step before
+        self._frame = None
         self._bump()
 
     def _bump(self) -> None:

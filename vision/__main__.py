@@ -2,7 +2,7 @@
 
     read IMAGE [--json] [--annotate OUT.png] [--calibration FILE] [--reader R]
     bench DIR [DIR ...] [--limit N] [--errors N] [--no-720p] [--calibration FILE] [--reader R]
-          [--sheet OUT.png]
+          [--sheet OUT.png] [--json] [--teach F [--teach-mode light|full] [--teach-seed N]]
     calibrate FRAME [--out FILE] [--roi] [--annotate OUT.png] [--reader R]
     render OUT.png VALUE [VALUE ...] [--seed N] [--touching]
 
@@ -84,21 +84,77 @@ def cmd_bench(a) -> int:
     from vision_tools import bench
 
     cfg = _config(a.calibration, a.reader)
+    reader = cfg.reader if cfg is not None else "learned"
+    say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print   # --json: stdout is the JSON
+    if a.teach is not None and reader != "learned":
+        raise ReadError("teaching is for the learned reader")
+    folders = []
     for folder in a.dirs:
         if not os.path.isfile(os.path.join(folder, "labels.csv")):
             raise ReadError(f"{folder}: no labels.csv (see ../shared/data/dice/README.md)")
-        total, buckets = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg)
-        if not total.images and not total.unreadable:
-            raise ReadError(f"{folder}: no images to read (labels.csv names none, images/ holds none)")
-        print(bench.report(folder, total, buckets, show_errors=a.errors,
-                           reader=cfg.reader if cfg is not None else "learned"))
+        if a.teach is None:
+            total, buckets = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg)
+            if not total.images and not total.unreadable:
+                raise ReadError(f"{folder}: no images to read (labels.csv names none, images/ holds none)")
+            folders.append({"folder": folder, "figures": bench.figures(total)})
+            if not a.json:
+                print(bench.report(folder, total, buckets, show_errors=a.errors, reader=reader))
+        else:
+            entry, reports = _bench_taught(a, bench, folder, cfg)
+            folders.append(entry)
+            total = reports[-1][1]
+            if not a.json:
+                for title, t, b in reports:
+                    print(f"== {title}")
+                    print(bench.report(folder, t, b, show_errors=a.errors, reader=reader))
+                print(f"teaching: {a.teach_mode}, from {len(entry['teach']['photos'])} photos "
+                      f"(seed {a.teach_seed}) in {entry['teach']['seconds']:.1f} s: {entry['teach']['taught']}")
         if a.sheet:
-            _write_sheet(a.sheet, folder, total.looks, several=len(a.dirs) > 1)
-        print()
+            _write_sheet(a.sheet, folder, total.looks, several=len(a.dirs) > 1, say=say)
+        if not a.json:
+            print()
+    if a.json:
+        print(json.dumps({"reader": reader, "folders": folders}))
     return 0
 
 
-def _write_sheet(path: str, folder: str, looks: list, several: bool) -> None:
+def _bench_taught(a, bench, folder: str, cfg):
+    """Teach from a seeded share of the folder's photos (bench.teach_split), then score the rest
+    untaught and taught. ({"folder", "teach", "untaught", "taught"}, [(title, tally, buckets)])."""
+    import tempfile
+    import time
+    from dataclasses import replace
+
+    from .labels import image_names, load_labels
+    from .reading import ReadError
+    from .settings import Config
+
+    if a.teach_mode == "full":
+        import importlib.util
+
+        if importlib.util.find_spec("torch") is None:     # the reader itself never imports it
+            raise ReadError("--teach-mode full needs torch: pip install '.[train]'")
+        raise ReadError("--teach-mode full is not built yet: use --teach-mode light")
+    from . import teach
+
+    cfg = cfg or Config()
+    taught_names, scored = bench.teach_split(image_names(folder, load_labels(folder)), a.teach, a.teach_seed)
+    c0 = time.perf_counter()
+    state = teach.teach(folder, taught_names, cfg)
+    seconds = time.perf_counter() - c0
+    only = set(scored).__contains__
+    with tempfile.TemporaryDirectory() as tmp:
+        taught_cfg = replace(cfg, taught=teach.save(state, os.path.join(tmp, "taught.npz")))
+        before = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg, only=only)
+        after = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=taught_cfg, only=only)
+    entry = {"folder": folder,
+             "teach": {"mode": a.teach_mode, "share": a.teach, "seed": a.teach_seed, "photos": taught_names,
+                       "seconds": round(seconds, 2), "taught": state.to_dict()},
+             "untaught": bench.figures(before[0]), "taught": bench.figures(after[0])}
+    return entry, [("untaught, on the photos not taught", *before), ("taught", *after)]
+
+
+def _write_sheet(path: str, folder: str, looks: list, several: bool, say=print) -> None:
     """The bench's contact sheet (vision_tools.sheet), one file a folder when there are several."""
     from vision_tools.bench import source_name
     from vision_tools.sheet import contact_sheet
@@ -109,10 +165,10 @@ def _write_sheet(path: str, folder: str, looks: list, several: bool) -> None:
     order = {"wrong": 0, "phantom": 1, "unsure": 2, "missed": 3}
     sheet = contact_sheet(folder, sorted(looks, key=lambda k: order[k.kind]))
     if sheet is None:
-        print(f"sheet: every die read right, nothing to show ({path} not written)")
+        say(f"sheet: every die read right, nothing to show ({path} not written)")
     else:
         save_image(path, sheet)
-        print(f"sheet: {len(looks)} to look at (wrong, phantom, unsure, missed), in {path}")
+        say(f"sheet: {len(looks)} to look at (wrong, phantom, unsure, missed), in {path}")
 
 
 def cmd_calibrate(a) -> int:
@@ -170,6 +226,17 @@ def _positive(text: str) -> int:
     return n
 
 
+def _share(text: str) -> float:
+    """argparse type: a share strictly between 0 and 1."""
+    try:
+        f = float(text)
+    except ValueError:
+        f = -1.0
+    if not 0 < f < 1:
+        raise argparse.ArgumentTypeError(f"a share between 0 and 1, such as 0.2, not {text!r}")
+    return f
+
+
 def main(argv=None) -> int:
     from .settings import READERS
     from .reading import ReadError
@@ -192,6 +259,13 @@ def main(argv=None) -> int:
     b.add_argument("--reader", choices=READERS, help="learned (default) or pips")
     b.add_argument("--sheet", metavar="OUT.png",
                    help="write a contact sheet of the dice not read right (wrong, unsure, missed, phantom)")
+    b.add_argument("--teach", type=_share, metavar="F",
+                   help="teach from a seeded share F of each folder's photos, score the rest untaught and taught")
+    b.add_argument("--teach-mode", choices=("light", "full"), default="light",
+                   help="light: on the CPU, no torch (vision/teach.py); full: fine-tune the nets")
+    b.add_argument("--teach-seed", type=int, default=0, help="the seed of the taught photos' draw (0)")
+    b.add_argument("--json", action="store_true",
+                   help="print one JSON object: the reader and each folder's figures")
     b.set_defaults(fn=cmd_bench)
     c = sub.add_parser("calibrate", help="measure the dice size (and tray area) from a frame")
     c.add_argument("frame")

@@ -31,9 +31,12 @@ def read_learned(frame: np.ndarray, config: Config | None = None) -> Reading:
     """Read a validated (H, W, 3) uint8 BGR frame with settings `config` (None: the defaults)."""
     s = config or Config()
     reading, dropped = read_once(frame, s)
-    if s.die_px:
-        return reading
-    return close_up(frame, s, reading, dropped, lambda again: read_once(frame, again)[0])
+    if not s.die_px:
+        reading = close_up(frame, s, reading, dropped, lambda again: read_once(frame, again)[0])
+    if s.taught:
+        from . import teach
+        reading = teach.apply(frame, reading, teach.load(s.taught), s)
+    return reading
 
 
 def read_once(frame: np.ndarray, s: Config) -> tuple[Reading, list]:

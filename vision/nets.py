@@ -23,12 +23,26 @@ def available(models: str = MODELS) -> bool:
     return all(os.path.isfile(os.path.join(models, f)) for f in NETS)
 
 
+def _net(models: str, name: str):
+    key = (models, name)
+    if key not in _nets:
+        _nets[key] = cv2.dnn.readNetFromONNX(os.path.join(models, name))
+    return _nets[key]
+
+
 def run(models: str, name: str, blob: np.ndarray) -> np.ndarray:
     """Net `name` of folder `models` on an (N, 3, H, W) float32 blob: its output."""
     with _lock:
-        key = (models, name)
-        if key not in _nets:
-            _nets[key] = cv2.dnn.readNetFromONNX(os.path.join(models, name))
-        net = _nets[key]
+        net = _net(models, name)
         net.setInput(blob)
         return net.forward().copy()
+
+
+def run_pooled(models: str, name: str, blob: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(output, the pooled features before its last layer, (N, C)) of classifier `name`, in one pass."""
+    with _lock:
+        net = _net(models, name)
+        pool = [n for n in net.getLayerNames() if n.endswith("GlobalAveragePool")][-1]
+        net.setInput(blob)
+        feats, out = net.forward([pool, net.getUnconnectedOutLayersNames()[0]])
+        return out.copy(), feats.reshape(len(blob), -1).copy()

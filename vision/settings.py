@@ -33,6 +33,7 @@ class Config:
     min_contrast: float = 22.0
     reader: str = "learned"
     models: str = MODELS         # folder of the .onnx nets
+    taught: str | None = None    # an owner's taught state (vision/teach.py, a .npz), None: as shipped
 
     # Detector (vision/detector.py).
     det_area: int = 384 * 216    # uncalibrated first pass: detector input area, pixels

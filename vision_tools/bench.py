@@ -13,7 +13,6 @@ wall clock includes waiting for the CPU, the CPU time does not.
 
 from __future__ import annotations
 
-import csv
 import os
 import statistics
 import time
@@ -24,6 +23,7 @@ import cv2
 import numpy as np
 
 from vision.image_file import load_image
+from vision.labels import LABEL_COLUMNS, image_names, load_labels, match  # noqa: F401 (the bench's API)
 from vision.reading import Reading, ReadError
 
 from .sheet import Look
@@ -59,79 +59,9 @@ class Tally:
             setattr(self, f, getattr(self, f) + getattr(other, f))
 
 
-def load_labels(folder: str) -> dict[str, list[tuple[int, float, float, float, float]]]:
-    """labels.csv -> {image name: [(value, x, y, w, h), ...]}; ValueError naming the line of a bad row."""
-
-    out: dict[str, list] = defaultdict(list)
-    path = os.path.join(folder, "labels.csv")
-    with open(path, newline="", encoding="utf-8-sig") as fh:    # -sig: a spreadsheet's BOM
-        rows = csv.DictReader(fh)
-        missing = [c for c in LABEL_COLUMNS if c not in (rows.fieldnames or ())]
-        if missing:
-            raise ValueError(f"{path}: the header must name {','.join(LABEL_COLUMNS)}; "
-                             f"{', '.join(missing)} missing (header: {','.join(rows.fieldnames or ()) or 'none'})")
-        for row in rows:
-            out[row["image"]].append(_label(row, f"{path}, line {rows.line_num}"))
-    return out
-
-
-def _centre(box) -> tuple[float, float]:
-    x, y, w, h = box
-    return x + w / 2, y + h / 2
-
-
-def _inside(point, box) -> bool:
-    """Is `point` (x, y) inside `box` (x, y, w, h)? The rule `match` pairs a die with a label by."""
-    x, y, w, h = box
-    return x <= point[0] <= x + w and y <= point[1] <= y + h
-
-
-LABEL_COLUMNS = ("image", "value", "x", "y", "w", "h")
-
-
-def _label(row: dict, where: str) -> tuple[int, float, float, float, float]:
-    """One labels.csv row as (value, x, y, w, h); ValueError naming `where` if it is not a die."""
-    try:
-        if not row["image"]:
-            raise ValueError("no image name")
-        value = int(row["value"])
-        x, y, w, h = (float(row[c]) for c in "xywh")
-    except (TypeError, ValueError) as exc:
-        # TypeError: a short row (csv gives None for the cells it lacks)
-        raise ValueError(f"{where}: not a label (image,value,x,y,w,h): {exc}") from None
-    if not 1 <= value <= 6:
-        raise ValueError(f"{where}: a die's value is 1-6, not {value}")
-    if not (all(np.isfinite((x, y, w, h))) and w > 0 and h > 0):
-        raise ValueError(f"{where}: a box needs finite x, y and w, h > 0, not {x}, {y}, {w}, {h}")
-    return value, x, y, w, h
-
-
 def source_name(folder: str) -> str:
     """A data folder's name as sheets know it: its last path part (also for ".")."""
     return os.path.basename(os.path.abspath(folder))
-
-
-def match(reading: Reading, labels) -> tuple[list, list, list]:
-    """One-to-one match of reported dice to labels.
-
-    Returns (pairs [(die, label)], unmatched dice, unmatched labels).
-    """
-    cand = []
-    for di, d in enumerate(reading.dice):
-        for li, label in enumerate(labels):
-            if _inside(d.center, label[1:]):
-                cx, cy = _centre(label[1:])
-                cand.append((np.hypot(d.center[0] - cx, d.center[1] - cy), di, li))
-    cand.sort()
-    used_d, used_l, pairs = set(), set(), []
-    for _, di, li in cand:
-        if di in used_d or li in used_l:
-            continue
-        used_d.add(di)
-        used_l.add(li)
-        pairs.append((reading.dice[di], labels[li]))
-    return (pairs, [d for i, d in enumerate(reading.dice) if i not in used_d],
-            [lab for i, lab in enumerate(labels) if i not in used_l])
 
 
 def complete_but_wrong(reading: Reading, values) -> bool:
@@ -155,17 +85,6 @@ BUCKETS = ("0", "1", "2-6", "7-9", "10+")
 
 def bucket(n: int) -> str:
     return "0" if n == 0 else "1" if n == 1 else "2-6" if n <= 6 else "7-9" if n <= 9 else "10+"
-
-
-IMAGE_TYPES = (".jpg", ".jpeg", ".png")
-
-
-def image_names(folder: str, labels: dict) -> list[str]:
-    """Every image to read: the labelled ones and those in images/ with no label (no dice,
-    per the data README, so a die reported there is a phantom)."""
-    d = os.path.join(folder, "images")
-    files = [n for n in os.listdir(d) if n.lower().endswith(IMAGE_TYPES)] if os.path.isdir(d) else []
-    return sorted(set(labels) | set(files))
 
 
 def run(folder: str, limit: int | None = None, time_720p: bool = True, config=None,
@@ -251,6 +170,49 @@ def score(name: str, reading: Reading, labs: list, total: Tally) -> Tally:
         total.errors.append(f"{name}: read complete as {sorted(reading.values)}, "
                             f"labelled {sorted(lab[0] for lab in labs)}")
     return t
+
+
+def _ms_of(ts: list, q: float) -> float | None:
+    return round(float(np.percentile(ts, q)) * 1000, 1) if ts else None
+
+
+def figures(total: Tally) -> dict:
+    """The bench's figures for one folder as plain data (the JSON of `--json`): counts, the rates
+    (fractions, None without dice or images), and times in ms (None when not measured)."""
+    n, rolls = total.labelled, total.images
+    silent = total.wrong + total.phantoms_valued
+    return {
+        "images": rolls, "dice": n, "unreadable": len(total.unreadable),
+        "correct": total.correct, "per_die": round(total.correct / n, 4) if n else None,
+        "exact_rolls": total.exact_rolls, "exact_roll_rate": round(total.exact_rolls / rolls, 4) if rolls else None,
+        "wrong": total.wrong, "unsure": total.unsure, "missed": total.missed,
+        "phantoms": total.phantoms, "valued_phantoms": total.phantoms_valued,
+        "silent": silent, "silent_rate": round(silent / n, 4) if n else None,
+        "complete_but_wrong": total.complete_wrong,
+        "median_ms": _ms_of(total.times, 50), "p95_ms": _ms_of(total.times, 95),
+        "cpu_median_ms": _ms_of(total.cpu, 50), "cpu_p95_ms": _ms_of(total.cpu, 95),
+        "median_ms_720p": _ms_of(total.times_720p, 50), "p95_ms_720p": _ms_of(total.times_720p, 95),
+        "cpu_median_ms_720p": _ms_of(total.cpu_720p, 50), "cpu_p95_ms_720p": _ms_of(total.cpu_720p, 95),
+    }
+
+
+TEACH_SEED = 0
+
+
+def teach_split(names: list[str], share: float, seed: int = TEACH_SEED) -> tuple[list[str], list[str]]:
+    """(taught, scored): the folder's image names, sorted, shuffled by random.Random(seed); the
+    first round(share x n) of them (at least 1, and at least one left to score) are the owner's
+    confirmed rolls, the rest are scored. Disjoint, and the same for the same names and seed."""
+    import random
+
+    if not 0 < share < 1:
+        raise ValueError(f"the taught share is a fraction between 0 and 1, not {share}")
+    order = sorted(names)
+    if len(order) < 2:
+        raise ValueError("teaching needs at least two images: some to teach from, some to score")
+    random.Random(seed).shuffle(order)
+    k = min(len(order) - 1, max(1, round(share * len(order))))
+    return sorted(order[:k]), sorted(order[k:])
 
 
 def _pct(a: int, b: int) -> str:

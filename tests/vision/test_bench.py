@@ -1,6 +1,7 @@
 """The bench: its matching rule and figures, on a synthetic labelled folder."""
 
 import csv
+import json
 import os
 import subprocess
 import sys
@@ -160,3 +161,39 @@ def test_the_bench_reads_unlabelled_images_as_empty_trays_and_reports_bad_ones(s
     assert sorted(u.split(":")[0] for u in total.unreadable) == ["broken.jpg", "img0.jpg"]
     text = bench.report(synthetic_folder, total, buckets)
     assert "unreadable images 2" in text and "broken.jpg" in text and "cut short" in text
+
+
+def test_bench_json_is_one_object_with_each_folders_figures(synthetic_folder, tmp_path, capsys):
+    from vision.__main__ import main
+
+    other = tmp_path / "other"
+    os.makedirs(other / "images")
+    cv2.imwrite(str(other / "images" / "a.jpg"), render_scene([], seed=3, size=(320, 240))[0])
+    (other / "labels.csv").write_text("image,value,x,y,w,h\n", encoding="utf-8")
+    assert main(["bench", synthetic_folder, str(other), "--json", "--no-720p", "--reader", "pips"]) == 0
+    out = capsys.readouterr().out
+    data = json.loads(out)                                  # the whole of stdout is one JSON object
+    assert data["reader"] == "pips" and [f["folder"] for f in data["folders"]] == [synthetic_folder, str(other)]
+    f = data["folders"][0]["figures"]
+    assert (f["images"], f["dice"], f["correct"], f["missed"], f["wrong"]) == (4, 13, 12, 1, 0)
+    assert f["per_die"] == round(12 / 13, 4) and f["exact_rolls"] == 3 and f["silent"] == 0
+    assert f["unsure"] == 0 and f["valued_phantoms"] == 0 and f["complete_but_wrong"] == 1
+    assert f["median_ms"] > 0 and f["p95_ms"] >= f["median_ms"] and f["median_ms_720p"] is None
+    empty = data["folders"][1]["figures"]
+    assert empty["dice"] == 0 and empty["per_die"] is None and empty["silent_rate"] is None
+
+
+def test_the_teach_split_is_seeded_and_disjoint():
+    names = [f"IMG_{i:03d}.jpg" for i in range(57)]
+    taught, scored = bench.teach_split(names, 0.2)
+    assert len(taught) == round(0.2 * 57) and len(scored) == 57 - len(taught)
+    assert not set(taught) & set(scored) and sorted(taught + scored) == names
+    assert bench.teach_split(list(reversed(names)), 0.2) == (taught, scored)   # the order given does not matter
+    assert bench.teach_split(names, 0.2, seed=1)[0] != taught                  # the seed does
+    assert taught != names[:len(taught)]                                       # not the first photos
+    assert bench.teach_split(["a.jpg", "b.jpg"], 0.01) == (["a.jpg"], ["b.jpg"]) or \
+        bench.teach_split(["a.jpg", "b.jpg"], 0.01) == (["b.jpg"], ["a.jpg"])
+    assert len(bench.teach_split(names, 0.99)[1]) == 1                         # one left to score
+    for bad in (0, 1, 1.5):
+        with pytest.raises(ValueError, match="fraction"):
+            bench.teach_split(names, bad)

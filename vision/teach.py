@@ -1,0 +1,205 @@
+"""Light teaching: the reader learns an owner's dice from the rolls the table confirmed.
+
+On the device's CPU, numpy and OpenCV only. From a folder of confirmed rolls
+(labelled photos, vision.labels: the companion's kept rolls or their export),
+each photo is read with the shipped reader and its dice matched to the rolls'
+values; the first classifier's pooled features (the 128 numbers its last
+layer weighs) of every die read are kept as examples of its value, and those
+of every die read where the roll had none as examples of this table's own
+"not a die". A new reading is then checked against the examples (`apply`):
+
+- a die the reader left unsure for want of confidence (`unclear`) gets a
+  value only when the nearest example is of that value, the first net's best
+  value is the same, and the nearest example of any other class (not a die
+  included) is less similar by `lift` or more (cosine similarity);
+- a valued die whose nearest example is of another class (not a die included)
+  by `veto` or more becomes unsure (`taught`).
+
+Nothing else changes: a taught reading never changes a value, and never
+values a die the reader found cut, faint, small, crowded or in disagreement.
+Both leads are set from the examples themselves: each photo's dice are voted
+by the other photos' examples; `lift` is just above the largest lead of a
+wrong vote that the first net's best value agreed with (one that would have
+valued a die wrongly), `veto` above that of any wrong vote (never below
+MIN_MARGIN); with examples from fewer than two photos, nothing is taught.
+
+The taught state is one .npz file (`save`, `load`); `Config(taught=PATH)`
+makes `vision.read` use it.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from .settings import Config
+
+MIN_MARGIN = 0.05       # least cosine-similarity lead of the nearest class (the features are >= 0)
+REASON = "taught"       # why a taught reading made a die unsure
+
+
+@dataclass(frozen=True)
+class Taught:
+    """What was learned: features (M, C) float32, unit length; classes (M,) 0 = not a die, 1-6;
+    nets (M,) the first net's best value for each; photos (M,) the index of the photo each came
+    from; lift, veto: the lead a vote needs to value an unclear die, or to make a valued one
+    unsure (inf: never); die_px: the median side of the dice taught (frame pixels)."""
+
+    features: np.ndarray
+    classes: np.ndarray
+    nets: np.ndarray
+    photos: np.ndarray
+    lift: float
+    veto: float
+    die_px: float | None
+
+    def to_dict(self) -> dict:
+        counts = {str(c): int((self.classes == c).sum()) for c in range(7)}
+        def lead(m):
+            return round(float(m), 3) if np.isfinite(m) else None
+        return {"examples": counts, "photos": int(len(set(self.photos.tolist()))),
+                "lift": lead(self.lift), "veto": lead(self.veto),
+                "die_px": None if self.die_px is None else round(self.die_px, 1)}
+
+
+def features(frame: np.ndarray, boxes, s: Config) -> tuple[np.ndarray, np.ndarray]:
+    """(probabilities (N, 7), unit features (N, C)) of the first classifier on boxes [(cx, cy, side)],
+    seen as the reader sees them (as is, and turned and mirrored, averaged)."""
+    from . import nets
+    from .classifier import _softmax, crops
+
+    if not len(boxes):
+        return np.zeros((0, 7), np.float32), np.zeros((0, 0), np.float32)
+    blob = crops(frame, boxes)
+    n = len(blob)
+    if s.two_views:
+        blob = np.concatenate([blob, np.ascontiguousarray(blob.transpose(0, 1, 3, 2))])
+    out, f = nets.run_pooled(s.models, nets.CLS_NET, blob)
+    p = _softmax(out.reshape(len(blob), 7))
+    if s.two_views:
+        p, f = (p[:n] + p[n:]) / 2, (f[:n] + f[n:]) / 2
+    f = f / np.maximum(np.linalg.norm(f, axis=1, keepdims=True), 1e-6)
+    return p, f.astype(np.float32)
+
+
+def _votes(feats: np.ndarray, ex: np.ndarray, classes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(nearest class, its lead over the nearest example of any other class) per row of feats."""
+    sims = feats @ ex.T                                         # (N, M) cosine similarities
+    best = np.full((len(feats), 7), -np.inf, np.float32)
+    for c in range(7):
+        on = classes == c
+        if on.any():
+            best[:, c] = sims[:, on].max(axis=1)
+    order = np.sort(best, axis=1)
+    return np.argmax(best, axis=1), order[:, -1] - order[:, -2]
+
+
+def teach(folder: str, names=None, config: Config | None = None) -> Taught:
+    """Learn from the labelled photos `names` of `folder` (default: all of them)."""
+    from . import read
+    from .image_file import load_image
+    from .labels import image_names, load_labels, match
+
+    s = replace(config or Config(), taught=None)
+    labels = load_labels(folder)
+    names = image_names(folder, labels) if names is None else list(names)
+    feats, classes, best, photos, sides = [], [], [], [], []
+    for k, name in enumerate(names):
+        img = load_image(os.path.join(folder, "images", name))
+        reading = read(img, s)
+        pairs, extra, _ = match(reading, labels.get(name, []))
+        dice = [d for d, _ in pairs] + extra
+        if not dice:
+            continue
+        p, f = features(img, [(d.center[0], d.center[1], d.side) for d in dice], s)
+        feats.append(f)
+        best += (np.argmax(p[:, 1:], axis=1) + 1).tolist()
+        classes += [lab[0] for _, lab in pairs] + [0] * len(extra)
+        photos += [k] * len(dice)
+        sides += [float(np.sqrt(lab[3] * lab[4])) for _, lab in pairs]
+    if not feats:
+        none = np.zeros(0, np.int8)
+        return Taught(np.zeros((0, 128), np.float32), none, none, none.astype(np.int32), INF, INF, None)
+    ex, cl, ph = np.concatenate(feats), np.array(classes, np.int8), np.array(photos, np.int32)
+    nb = np.array(best, np.int8)
+    lift, veto = _margins(ex, cl, nb, ph)
+    return Taught(ex, cl, nb, ph, lift, veto, float(np.median(sides)) if sides else None)
+
+
+INF = float("inf")
+
+
+def _margins(ex: np.ndarray, cl: np.ndarray, nb: np.ndarray, ph: np.ndarray) -> tuple[float, float]:
+    """(lift, veto): each photo's dice voted by the other photos' examples, the lead just above
+    every wrong vote that would have valued a die (the vote, wrong, the first net's best value
+    too), and above every wrong vote at all (a veto of a die read right). inf with fewer than
+    two photos."""
+    if len(set(ph.tolist())) < 2:
+        return INF, INF
+    lifts, vetoes = [0.0], [0.0]
+    for k in set(ph.tolist()):
+        mine = ph == k
+        c, lead = _votes(ex[mine], ex[~mine], cl[~mine])
+        wrong = c != cl[mine]
+        vetoes += lead[wrong].tolist()
+        lifts += lead[wrong & (c == nb[mine]) & (c != 0)].tolist()
+    return max(MIN_MARGIN, max(lifts) + 0.01), max(MIN_MARGIN, max(vetoes) + 0.01)
+
+
+def apply(frame: np.ndarray, reading, taught: Taught, s: Config):
+    """`reading` (of `frame`) checked against what was taught: an unclear die may get a value the
+    examples and the first net agree on, and a valued die may become unsure; no value changes."""
+    from .reading import Reading
+
+    if not reading.dice or not len(taught.classes) or not (np.isfinite(taught.lift) or np.isfinite(taught.veto)):
+        return reading
+    p, f = features(frame, [(d.center[0], d.center[1], d.side) for d in reading.dice], s)
+    near, lead = _votes(f, taught.features, taught.classes)
+    dice = []
+    for d, pi, c, m in zip(reading.dice, p, near.tolist(), lead.tolist()):
+        if d.value is not None and c != d.value and m >= taught.veto:
+            d = replace(d, value=None, reason=REASON)
+        elif d.value is None and d.reason == "unclear" and m >= taught.lift and c != 0 \
+                and c == int(np.argmax(pi[1:])) + 1 and pi[c] > pi[0]:
+            d = replace(d, value=c, reason="", confidence=float(pi[c]))
+        dice.append(d)
+    return Reading(tuple(dice), reading.width, reading.height)
+
+
+def save(taught: Taught, path: str) -> str:
+    """Write the taught state to `path` (.npz), whole or not at all."""
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    tmp = path + ".tmp.npz"
+    np.savez(tmp, features=taught.features, classes=taught.classes, nets=taught.nets, photos=taught.photos,
+             lift=np.float64(taught.lift), veto=np.float64(taught.veto), die_px=np.float64(taught.die_px or 0.0))
+    os.replace(tmp, path)
+    return path
+
+
+_cache: dict = {}
+_lock = threading.Lock()
+
+
+def load(path: str) -> Taught:
+    """The taught state in `path` (read once per file version); ValueError if it is not one."""
+    try:
+        key = (path, os.stat(path).st_mtime_ns)
+    except OSError as exc:
+        raise ValueError(f"no taught state at {path}: {exc.strerror}") from None
+    with _lock:
+        if key not in _cache:
+            try:
+                with np.load(path) as z:
+                    t = Taught(z["features"].astype(np.float32), z["classes"].astype(np.int8),
+                               z["nets"].astype(np.int8), z["photos"].astype(np.int32), float(z["lift"]),
+                               float(z["veto"]), float(z["die_px"]) or None)
+            except (OSError, KeyError, ValueError) as exc:
+                raise ValueError(f"{path} is not a taught state: {exc}") from None
+            if t.features.ndim != 2 or len(t.features) != len(t.classes):
+                raise ValueError(f"{path} is not a taught state: examples and classes differ")
+            _cache.clear()
+            _cache[key] = t
+        return _cache[key]
