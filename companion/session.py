@@ -362,6 +362,7 @@ class Session:
                 "expected": game.expected() if game else None,
                 "names": game.names if game else [],
                 "history": list(game.history) if game else [],
+                "start_events": list(game.start_events) if game else [],
                 "proposal": self.proposal(),
                 "reading": dict(self._reading, current=self._reading["at"] == self.game_changes)
                            if self._reading else None,
