@@ -75,7 +75,7 @@ def _tally_lines(game: Game, lang: str) -> list[str]:
     """Each seat's colours: saved, lost, the values shown and the points; the total; the winners.
     Before the end: the explorers saved and lost so far (their values are still hidden)."""
     words = words_for(game.game_id, lang)
-    page, cli = words.page, catalog(lang)["cli"]
+    page = words.page
     names = words.names(game.state)
     result = game.score()
     if result is None:

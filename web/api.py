@@ -19,7 +19,7 @@ from companion.rules.errors import illegal
 from companion.rules.profile import validate_new_profile
 from companion.session import StaleVersion
 
-from . import check, i18n, security, view
+from . import check, i18n, security
 from .errors import ApiError, from_rule_error, said
 
 bp = Blueprint("api", __name__, url_prefix="/api")
