@@ -3,14 +3,14 @@
 Undo is a replay without the last input; redo puts it back. Game keeps the
 state in memory (replay is fast, see benchmarks/engine_speed.py) and knows
 nothing of storage: companion/session.py saves each input before it is
-acknowledged.
+acknowledged. It knows no game either: the record's header names one on the
+shelf (companion/games/), and Game asks it for everything (none named: Atlandice).
 """
 
+from . import games
 from .record import Record
-from .rules import RuleError, expected, new_state, seat_names, start, validate_position
-from .rules.engine import apply_in_place
-from .rules.inputs import KINDS, normalize
-from .rules.state import copy_state
+from .rules import RuleError
+from .rules.inputs import KINDS
 
 
 class ReplayError(ValueError):
@@ -22,10 +22,11 @@ class ReplayError(ValueError):
         self.error = error
 
 
-def initial_state(header: dict) -> tuple[dict, list]:
+def initial_state(header: dict, rules: games.Rules | None = None) -> tuple[dict, list]:
+    rules = rules or games.load(games.game_of(header))
     if "setup" in header:
-        return start(new_state(header["setup"]))
-    return start(validate_position(header["position"]))
+        return rules.start(rules.new_state(header["setup"]))
+    return rules.start(rules.from_position(header["position"]))
 
 
 class Game:
@@ -33,10 +34,11 @@ class Game:
         self.record = Record(dict(record.header), [], record.lines)
         self.redo_stack: list = list(redo or [])
         try:
-            self._start, self._start_events = initial_state(self.record.header)
+            self.rules = games.load(games.game_of(self.record.header))
+            self._start, self._start_events = initial_state(self.record.header, self.rules)
         except RuleError as exc:
             raise ReplayError(1, exc) from None
-        self.state = copy_state(self._start)
+        self.state = self.rules.copy_state(self._start)
         self.history: list[dict] = []
         for i, inp in enumerate(record.inputs):
             try:
@@ -45,8 +47,8 @@ class Game:
                 raise ReplayError(record.line_of(i), exc) from None
 
     @classmethod
-    def new(cls, setup: dict, meta: dict | None = None) -> "Game":
-        return cls(Record.new(setup=setup, meta=meta))
+    def new(cls, setup: dict, meta: dict | None = None, game: str = games.DEFAULT) -> "Game":
+        return cls(Record.new(setup=setup, meta=meta, game=game))
 
     @classmethod
     def from_position(cls, position: dict, meta: dict | None = None) -> "Game":
@@ -62,21 +64,30 @@ class Game:
         return len(self.record.inputs)
 
     @property
+    def game_id(self) -> str:
+        """The game on the shelf this record is of ("atlandice", "survive", ...)."""
+        return self.rules.id
+
+    @property
     def names(self) -> list[str]:
-        return seat_names(self.state)
+        return self.rules.seat_names(self.state)
 
     @property
     def start_events(self) -> list[dict]:
         return self._start_events
 
     def expected(self) -> dict:
-        return expected(self.state)
+        return self.rules.expected(self.state)
+
+    def score(self) -> dict | None:
+        """The final tally with its breakdown (provisional before the end, where the game can say)."""
+        return self.rules.score(self.state)
 
     def check(self, inp: object) -> tuple[dict, list, dict]:
         """Apply to a copy: (new state, events, the clean input); RuleError leaves all as it was."""
-        state = copy_state(self.state)
+        state = self.rules.copy_state(self.state)
         events = self._apply_in_place(state, inp)
-        return state, events, normalize(inp)
+        return state, events, self.rules.normalize(inp)
 
     def commit(self, state: dict, events: list, clean: dict, keep_redo: bool = False) -> None:
         """Adopt what `check` computed (call once it is saved)."""
@@ -93,15 +104,15 @@ class Game:
 
     def _push(self, inp: object) -> None:
         """Replay one input in place (no copy: a refused one stops the whole replay anyway)."""
-        clean = normalize(inp)
+        clean = self.rules.normalize(inp)
         events = self._apply_in_place(self.state, clean)
         self.commit(self.state, events, clean, keep_redo=True)
 
     def _apply_in_place(self, state: dict, inp: object) -> list[dict]:
         try:
-            return apply_in_place(state, inp)
+            return self.rules.apply_in_place(state, inp)
         except RuleError as exc:
-            raise self._not_needed(exc) from None
+            raise self._not_needed(exc) if self.rules.id == "atlandice" else exc from None
 
     def _not_needed(self, exc: RuleError) -> RuleError:
         """A line of a kind the last step skipped (nothing to take, no donation possible, one
@@ -135,7 +146,7 @@ class Game:
         return events
 
     def _replay(self, inputs: list) -> None:
-        self.state = copy_state(self._start)
+        self.state = self.rules.copy_state(self._start)
         self.record.inputs = []
         self.history = []
         for inp in inputs:

@@ -1,12 +1,14 @@
 """The game record: a header and the inputs, one JSON object per line (like PGN).
 
-    {"format": "atlandice-record", "version": 1, "setup": {...}, "meta": {...}}
+    {"format": "atlandice-record", "version": 1, "game": "atlandice", "setup": {...}, "meta": {...}}
     {"type": "gate_roll", "dice": [1, 4, 4, 6, 2, 5, 3], "source": "camera"}
     {"type": "pick", "area": "inn", "for": "self"}
     ...
 
-The header holds either a `setup` (a fresh game) or a `position` (any table,
-see companion/rules/position.py). docs/record-format.md documents every line.
+The header names its game on the shelf (companion/games/; a header without
+"game" is Atlandice's, as written before there was a shelf) and holds either a
+`setup` (a fresh game) or a `position` (any table, see
+companion/rules/position.py). docs/record-format.md documents every line.
 """
 
 import json
@@ -40,10 +42,11 @@ class Record:
     lines: list | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def new(cls, setup: dict | None = None, position: dict | None = None, meta: dict | None = None) -> "Record":
+    def new(cls, setup: dict | None = None, position: dict | None = None, meta: dict | None = None,
+            game: str = "atlandice") -> "Record":
         if (setup is None) == (position is None):
             raise ValueError("a record starts from a setup or from a position")
-        header = {"format": FORMAT, "version": VERSION}
+        header = {"format": FORMAT, "version": VERSION, "game": game}
         header["setup" if setup is not None else "position"] = setup if setup is not None else position
         if meta:
             header["meta"] = meta

@@ -3,15 +3,18 @@
 A line that is not understood or breaks a rule stops the replay: exit status
 2 and "FILE: line N: why" on stderr. Nothing is printed on stdout then.
 A record whose setup or position has no board profile is replayed with the
-installed one (the page's), and stderr says so.
+installed one (the page's), and stderr says so. The record's first line names its
+game (none named: Atlandice); another game's record is said by companion/replay_shelf.py.
 """
 
 import json
 import sys
 
+from . import games
 from .game import Game, ReplayError
 from .i18n import catalog, fill, render, seat_labels, word
 from .record import Record, RecordError
+from .rules import RuleError
 from .rules.inputs import notation
 from .rules.final_scoring import score_state
 from .rules.names import AREAS, DISTRICTS, RESOURCES
@@ -33,7 +36,11 @@ def main_replay(args) -> int:
     lang = getattr(args, "lang", None) or "en"
     try:
         record = Record.from_jsonl(text)
-        used = fill_in_profile(record.header, getattr(args, "installed_profile", None))
+        installed = getattr(args, "installed_profile", None)
+        game_id = games.game_of(record.header)
+        if game_id != games.DEFAULT:       # the game's own default profile (a known game, or line 1 says why not)
+            installed = _shelf_profile(game_id)
+        used = fill_in_profile(record.header, installed)
         game = Game(record)
     except (RecordError, ReplayError) as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
@@ -45,11 +52,24 @@ def main_replay(args) -> int:
             file=sys.stderr)
     events, table, score = (getattr(args, k, False) for k in ("events", "table", "score"))
     if getattr(args, "json", False) or not (events or table or score):
-        data = score_of(game.state) if score else {"version": game.version, "state": game.state,
-                                                    "expected": game.expected()}
+        data = game.score() if score else {"version": game.version, "state": game.state,
+                                           "expected": game.expected()}
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return 0
+    if game.game_id != games.DEFAULT:
+        from . import replay_shelf as text
+    else:
+        text = None
     parts = []
+    if text is not None:
+        if events:
+            parts.append(text.render_events(game, lang))
+        if table:
+            parts.append(text.render_table(game, lang, with_score=score))
+        elif score:
+            parts.append(text.render_score(game, lang))
+        print("\n\n".join(parts))
+        return 0
     if events:
         parts.append(render_events(game, lang))
     if table:
@@ -58,6 +78,16 @@ def main_replay(args) -> int:
         parts.append(render_score(game, lang))
     print("\n\n".join(parts))
     return 0
+
+
+def _shelf_profile(game_id: str):
+    def load() -> dict:
+        from .shelf import default_profile
+        try:
+            return default_profile(game_id)
+        except RuleError:      # an unknown game: the replay says so, on line 1
+            return {}
+    return load
 
 
 def fill_in_profile(header: dict, installed=None) -> dict | None:

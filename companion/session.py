@@ -78,10 +78,13 @@ class Session:
 
     # --- games -------------------------------------------------------------
 
-    def new_game(self, setup: dict, meta: dict | None = None) -> None:
-        setup = dict(setup, profile=self.profile)
+    def new_game(self, setup: dict, meta: dict | None = None, game: str = "atlandice") -> None:
+        """A new game of `game` (an id on the shelf, companion/games/), with its profile in force."""
+        from .shelf import default_profile
+        rules_id = game
+        setup = dict(setup, profile=self.profile if rules_id == "atlandice" else default_profile(rules_id))
         with self.lock:
-            game = Game.new(setup, meta)         # refuses a bad setup before anything is stored
+            game = Game.new(setup, meta, rules_id)   # refuses a bad setup before anything is stored
             self.game_id = self.store.create(game.record.header)
             self.game = game
             self._game_changed()
@@ -275,6 +278,9 @@ class Session:
                 return None
             prompt = self.game.expected()
             kind = prompt["kind"]
+            if self.game.game_id != "atlandice":     # another game: only a step with one way on
+                only = prompt["options"] if len(prompt["options"]) == 1 and not prompt.get("chance") else []
+                return {"input": only[0], "source": "default", "reading": None, "problem": None} if only else None
             if is_chance(kind):
                 return self._dice_proposal(prompt)
             choice = _preferred(prompt)
@@ -367,6 +373,7 @@ class Session:
             game = self.game
             return {
                 "version": game.version if game else None,
+                "game": game.game_id if game else None,
                 "change_id": self.change_id,
                 "boot": self.boot,
                 "game_id": self.game_id,
@@ -375,6 +382,7 @@ class Session:
                 "expected": game.expected() if game else None,
                 "names": game.names if game else [],
                 "history": list(game.history) if game else [],
+                "start_events": list(game.start_events) if game else [],
                 "proposal": self.proposal(),
                 "reading": dict(self._reading, current=self._reading["at"] == self.game_changes)
                            if self._reading else None,

@@ -239,7 +239,7 @@ class GameStore:
             h = json.loads(header)
             players = (h.get("setup") or h.get("position") or {}).get("players", [])
             out.append({"id": gid, "created": created, "updated": updated, "over": bool(over),
-                        "players": players, "inputs": n})
+                        "players": players, "inputs": n, "game": h.get("game", "atlandice")})
         return out
 
     # --- paired devices ---------------------------------------------------------------

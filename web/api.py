@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion import json_text
+from companion import games as games_shelf
+from companion import json_text, shelf
 from companion.game import ReplayError
-from companion.i18n import explain, render
+from companion.i18n import explain
+from companion.rules import RuleError
+from companion.shelf import words_for
 from companion.rules.errors import illegal
 from companion.rules.profile import validate_new_profile
 from companion.session import StaleVersion
 
-from . import check, i18n, security, view
+from . import check, i18n, security
 from .errors import ApiError, from_rule_error, said
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -68,22 +71,24 @@ def camera_unavailable(sess) -> ApiError:
     return ApiError(409, "camera_unavailable", explain(refusal, i18n.current()), "R1", detail=words)
 
 
-def texts(events: list[dict], state: dict | None, lang: str) -> list[str]:
+def texts(events: list[dict], state: dict | None, lang: str, game_id: str = "atlandice") -> list[str]:
     if not state:
         return []
-    names = view.labels_for(state, lang)
-    return [render(ev, lang, names) for ev in events]
+    words = words_for(game_id, lang)
+    names = words.names(state)
+    return [words.event(ev, names) for ev in events]
 
 
 def outcome(sess, events: list[dict] | None = None, **extra) -> Response:
     lang = i18n.current()
     with sess.lock:
         state = sess.game.state if sess.game else None
+        game_id = sess.game.game_id if sess.game else "atlandice"
         data = {"ok": True, "version": sess.game.version if sess.game else None,
                 "change_id": sess.change_id, "game_id": sess.game_id}
     if events is not None:
         data["events"] = events
-        data["text"] = texts(events, state, lang)
+        data["text"] = texts(events, state, lang, game_id)
     data.update(extra)
     return jsonify(data)
 
@@ -99,8 +104,9 @@ def state():
     if request.args.get("history") == "0":
         snap["history"] = []
     elif snap.get("state"):
-        names = view.labels_for(snap["state"], lang)
-        snap["history"] = [dict(entry, text=[render(ev, lang, names) for ev in entry["events"]])
+        words = words_for(snap["game"], lang)
+        names = words.names(snap["state"])
+        snap["history"] = [dict(entry, text=[words.event(ev, names) for ev in entry["events"]])
                            for entry in snap["history"]]
     snap["lang"] = lang
     snap["paired"] = security.is_paired()
@@ -124,8 +130,9 @@ def record():
 
 @bp.get("/games")
 def games():
-    """The games kept on the companion, newest first (to resume one)."""
-    return jsonify({"games": game_session().store.games()})
+    """The games kept on the companion, newest first (to resume one), and the shelf: every
+    game the companion can keep, its id and its names in each language."""
+    return jsonify({"games": game_session().store.games(), "shelf": shelf.listing()})
 
 
 @bp.get("/profile")
@@ -204,9 +211,17 @@ def calibrate():
 @bp.post("/game")
 @security.paired_required
 def new_game():
-    """A new game: {"players": [2-4 names in seat order], "first_player": seat, "tops": {district: tile}}."""
+    """A new game: {"game": id (default "atlandice"), "players": [2-4 names in seat order],
+    "first_player": seat, and the game's own setup: "tops" {district: tile} for Atlandice,
+    "challenges" [1-4] and "colours" for Survive}."""
     data = body()
-    setup = {k: data[k] for k in ("players", "first_player", "tops") if k in data}
+    game_id = data.get("game", "atlandice")
+    try:
+        games_shelf.load(game_id)
+    except RuleError as exc:
+        raise from_rule_error(exc, "atlandice") from None
+    own = ("tops",) if game_id == "atlandice" else tuple(k for k in data if k not in ("game", "profile"))
+    setup = {k: data[k] for k in ("players", "first_player", *own) if k in data}
     players = setup.get("players")
     # The page's fields take 24; the check page's 40. Here, not in the rules: a record
     # saved with a longer name must still replay.
@@ -214,9 +229,9 @@ def new_game():
         raise ApiError(400, "invalid", said("err_name_long", max=MAX_NAME))
     sess = game_session()
     try:
-        sess.new_game(setup)
+        sess.new_game(setup, game=game_id)
     except ReplayError as exc:  # a setup the rules refuse: say why, not "line 1"
-        raise from_rule_error(exc.error) from None
+        raise from_rule_error(exc.error, game_id) from None
     return outcome(sess), 201
 
 

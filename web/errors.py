@@ -25,7 +25,7 @@ from companion.rules import RuleError
 from companion.session import StaleVersion
 from companion.store import StoreError
 
-from . import i18n
+from . import i18n, view
 from .view import ui
 
 
@@ -53,12 +53,14 @@ def said(key: str, **params) -> str:
     return ui(i18n.current(), key, **params)
 
 
-def from_rule_error(exc: RuleError) -> ApiError:
-    """The refusal in the page's language; `key` and `params` let other clients say it their way."""
+def from_rule_error(exc: RuleError, game_id: str | None = None) -> ApiError:
+    """The refusal in the page's language, in the words of its game (default: the game on the
+    table); `key` and `params` let other clients say it their way."""
     status = 400 if exc.kind == "invalid" else 409
     extra = {"key": exc.key, "params": exc.params} if exc.key else {}
-    return ApiError(status, exc.kind, explain(exc.to_dict(), i18n.current()) if exc.key else exc.message,
-                    exc.rule, **extra)
+    words = view.game_words(game_id, i18n.current())
+    return ApiError(status, exc.kind, words.refusal(exc.to_dict(), words.names(view.current_state()))
+                    if exc.key else exc.message, exc.rule, **extra)
 
 
 def wants_json() -> bool:

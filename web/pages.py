@@ -12,8 +12,12 @@ from flask import (Blueprint, Response, current_app, jsonify, redirect, render_t
 from companion.rules.names import DISTRICTS, MARKET, RESOURCES, STACKS, TILES
 from companion.rules.profile import SPACE_KINDS
 
+from companion import games as games_shelf
+from companion import shelf
+from companion.rules import RuleError
+
 from . import check, i18n, security, view
-from .errors import ApiError, said
+from .errors import ApiError, from_rule_error, said
 
 bp = Blueprint("pages", __name__)
 
@@ -61,9 +65,19 @@ def live():
 
 @bp.get("/setup")
 def setup():
+    """A new game: first the choice of game (?game=id, Atlandice by default), then its setup."""
     sess = game_session()
-    return render_template("setup.html", stacks={d: STACKS[d] for d in DISTRICTS},
-                           games=sess.store.games()[:10], has_game=sess.game is not None, **common())
+    lang = i18n.current()
+    game = request.args.get("game", games_shelf.DEFAULT)
+    try:
+        games_shelf.load(game)
+    except RuleError as exc:
+        raise from_rule_error(exc, games_shelf.DEFAULT) from None
+    choices = [{"id": g["id"], "name": g["names"].get(lang, g["names"]["en"])} for g in shelf.listing()]
+    words = shelf.words_for(game, lang) if game != games_shelf.DEFAULT else None
+    return render_template("setup.html", stacks={d: STACKS[d] for d in DISTRICTS}, shelf=choices, game=game,
+                           game_words=words, games=sess.store.games()[:10], has_game=sess.game is not None,
+                           **common())
 
 
 @bp.get("/profile")

@@ -35,7 +35,7 @@ import time
 
 from flask import Blueprint, Response, current_app, render_template, request
 
-from companion.i18n import render
+from companion.shelf import words_for
 
 from . import i18n, security, view
 from .errors import ApiError, said
@@ -154,7 +154,8 @@ def fragment(app, sess, snap: dict, lang: str, paired: bool) -> str:
 def message(snap: dict, seen: tuple | None, lang: str, html: str | None = None) -> str:
     """One SSE message: what changed since `seen` (change_id, version, game_id)."""
     state = snap.get("state")
-    names = view.labels_for(state, lang) if state else []
+    words = words_for(snap.get("game") or "atlandice", lang)
+    names = words.names(state) if state else []
     history = snap.get("history") or []
     reset = False
     new: list = []
@@ -169,7 +170,7 @@ def message(snap: dict, seen: tuple | None, lang: str, html: str | None = None) 
             reset = True
         else:
             new = history[version:]
-    new = [dict(entry, text=[render(ev, lang, names) for ev in entry["events"]]) for entry in new]
+    new = [dict(entry, text=[words.event(ev, names) for ev in entry["events"]]) for entry in new]
     data = {k: snap.get(k) for k in ("change_id", "boot", "version", "game_id", "state", "expected", "can_undo",
                                        "can_redo", "camera", "refusal", "proposal")}
     data["reset"] = reset

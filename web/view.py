@@ -13,6 +13,7 @@ import time
 
 from companion.i18n import catalog, explain, fill, group_label, label, render, seat_labels, variant, word
 from companion.rules.inputs import kind_of
+from companion.shelf import words_for
 from companion.rules.names import (AREAS, DISTRICT_RESOURCE, DISTRICTS, MARKET, RESOURCES, STACKS,
                                    area_of_face)
 
@@ -60,8 +61,25 @@ def ruling(rule: str | None) -> str | None:
 def labels_for(state: dict | None, lang: str) -> list[str]:
     if not state:
         return []
+    if "neutral" not in state:     # another game of the shelf: its seats as they are
+        return list(state["players"])
     names = list(state["players"]) + (["Neutral"] if state["neutral"] else [])
     return seat_labels(names, state["neutral"], lang)
+
+
+def game_words(game_id: str | None, lang: str):
+    """The words of `game_id` (default: the game on the table) in `lang` (companion/shelf.py)."""
+    from flask import current_app
+    if game_id is None:
+        game = current_app.extensions["session"].game
+        game_id = game.game_id if game is not None else "atlandice"
+    return words_for(game_id, lang)
+
+
+def current_state() -> dict | None:
+    from flask import current_app
+    game = current_app.extensions["session"].game
+    return game.state if game is not None else None
 
 
 def area_word(lang: str, area: str) -> str:
@@ -431,6 +449,9 @@ def camera(snap: dict) -> dict:
 # --- everything -----------------------------------------------------------------
 
 def table(snap: dict, lang: str) -> dict:
+    if snap.get("game") not in (None, "atlandice"):      # another game of the shelf: its own page parts
+        from . import survive_view
+        return survive_view.table(snap, lang)
     state = snap.get("state")
     view = {"snap": snap, "version": snap.get("version"), "change_id": snap.get("change_id"),
             "boot": snap.get("boot"),

@@ -1,2 +1,130 @@
-"""The shelf of games: one package per game, each a pure rules engine (standard library only)
-with its own words (i18n catalogs) and rulings."""
+"""The shelf: every game the companion keeps, registered once by its short id.
+
+Callers load a game by its id (`load("survive")`) and never import its package
+directly; a record's header names its game (`"game": "survive"`), and a record
+that names none was written before the shelf: it is Atlandice.
+
+Each game is a package of pure rules (standard library only) with one protocol:
+
+    new_state(setup) -> state              a bad setup: RuleError("invalid")
+    start(state) -> (state, events)        the first events
+    expected(state) -> prompt              {"kind", "seat", "options", "context"}: every legal input now
+    apply(state, inp) -> (state, events)   a refusal: RuleError (kind, rule, key, params), state unchanged
+    state["over"], state["result"]         the end, and the final tally with its breakdown
+
+and may add `apply_in_place`, `normalize`, `copy_state`, `seat_names`, `score`,
+`validate_position` (see `Rules` for what stands in when one is missing). Its words
+are its own catalogs, `i18n/en.json` and `i18n/pt-BR.json`, said by its `words`
+module (companion/shelf.py loads them at the edge).
+
+Adding a game is one `register` line below.
+"""
+
+import importlib
+import marshal
+from dataclasses import dataclass
+
+from companion.rules.errors import invalid
+
+DEFAULT = "atlandice"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One game of the shelf: its id, its names (en, pt-BR) and its rules package."""
+
+    id: str
+    names: dict
+    package: str
+
+    @property
+    def module(self):
+        return importlib.import_module(self.package)
+
+    def new_state(self, setup: dict) -> dict:
+        return self.module.new_state(setup)
+
+    def from_position(self, position: dict) -> dict:
+        check = getattr(self.module, "validate_position", None)
+        if check is None:
+            raise invalid(f"a {self.id} record starts from a setup, not a position", key="record_start")
+        return check(position)
+
+    def start(self, state: dict) -> tuple[dict, list]:
+        return self.module.start(state)
+
+    def expected(self, state: dict) -> dict:
+        return self.module.expected(state)
+
+    def apply_in_place(self, state: dict, inp: object) -> list[dict]:
+        """Apply one input to `state` itself; on a RuleError nothing was changed."""
+        own = getattr(self.module, "apply_in_place", None)
+        if own is not None:
+            return own(state, inp)
+        new, events = self.module.apply(state, inp)
+        state.clear()
+        state.update(new)
+        return events
+
+    def normalize(self, inp: object) -> dict:
+        """The input as the record keeps it (the game's own cleaning, when it has one)."""
+        own = getattr(self.module, "normalize", None)
+        if own is not None:
+            return own(inp)
+        if not isinstance(inp, dict):
+            raise invalid("an input must be a JSON object with a 'type'", key="input_object")
+        return dict(inp)
+
+    def copy_state(self, state: dict) -> dict:
+        own = getattr(self.module, "copy_state", None)
+        # marshal round-trips plain data several times faster than copy.deepcopy.
+        return own(state) if own is not None else marshal.loads(marshal.dumps(state))
+
+    def seat_names(self, state: dict) -> list[str]:
+        own = getattr(self.module, "seat_names", None)
+        return own(state) if own is not None else list(state["players"])
+
+    def score(self, state: dict) -> dict | None:
+        """The final tally with its breakdown; before the end, what the game can say so far
+        (marked provisional), or None when it cannot say it before the end."""
+        own = getattr(self.module, "score", None)
+        if own is not None:
+            return own(state)
+        if state.get("over") and state.get("result") is not None:
+            return dict(state["result"], provisional=False)
+        return None
+
+
+_SHELF: dict[str, Rules] = {}
+
+
+def register(game_id: str, package: str, en: str, pt_br: str) -> Rules:
+    """Put a game on the shelf: its id (the record's "game"), its rules package, its names."""
+    if game_id in _SHELF:
+        raise ValueError(f"a game {game_id!r} is already on the shelf")
+    _SHELF[game_id] = Rules(game_id, {"en": en, "pt-BR": pt_br}, package)
+    return _SHELF[game_id]
+
+
+def load(game_id: object) -> Rules:
+    """The game `game_id`; RuleError("invalid", key "unknown_game") names the ones there are."""
+    rules = _SHELF.get(game_id) if isinstance(game_id, str) else None
+    if rules is None:
+        known = ", ".join(_SHELF)
+        raise invalid(f"unknown game {game_id!r}: this companion keeps {known}", key="unknown_game",
+                      game=str(game_id), known=known)
+    return rules
+
+
+def shelf() -> list[Rules]:
+    """Every game, in the order registered."""
+    return list(_SHELF.values())
+
+
+def game_of(header: dict) -> str:
+    """The game a record's first line names (none named: Atlandice, as before the shelf)."""
+    return header.get("game", DEFAULT) if isinstance(header, dict) else DEFAULT
+
+
+register("atlandice", "companion.games.atlandice", "Atlandice", "Atlandice")
+register("survive", "companion.games.survive", "Survive: Escape from Atlantis!", "Survive: Fuja de Atlântida!")

@@ -15,9 +15,9 @@ from companion.record import Record
 from companion.replay import fill_in_profile
 
 ROOT = Path(__file__).resolve().parents[2]
-# Atlandice's examples; the other games' (named "<game>-...") are replayed by their own tests.
+# Atlandice's examples: those whose first line names no other game (survive-*.jsonl are Survive's).
 EXAMPLES = sorted(p for p in (ROOT / "docs" / "examples").glob("*.jsonl")
-                  if not p.name.startswith(("survive-", "atlantis-")))
+                  if json.loads(p.read_text(encoding="utf-8").splitlines()[0]).get("game", "atlandice") == "atlandice")
 
 
 def run(*args, tmp_path):

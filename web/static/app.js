@@ -388,6 +388,13 @@
         first = k < 0 ? 0 : k;
       }
     }
+    var game = form.getAttribute("data-game") || "atlandice";
+    if (game !== "atlandice") {   // another game of the shelf: its own setup fields (challenges)
+      var challenges = [];
+      var boxes = form.querySelectorAll('input[name="challenge"]');
+      for (var c = 0; c < boxes.length; c++) { if (boxes[c].checked) { challenges.push(parseInt(boxes[c].value, 10)); } }
+      return {game: game, players: players, first_player: first, challenges: challenges};
+    }
     var tops = {};
     var districts = ["jeweller", "library", "inn", "works", "blacksmith"];
     for (var d = 0; d < districts.length; d++) {

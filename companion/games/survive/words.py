@@ -2,6 +2,8 @@
 the caller has loaded: no file is read here.
 
     render(event, catalog, ["Ana", "Bruno"])   -> "Ana saves a red explorer ..."
+    prompt(expected, catalog, names)          -> "Ana, step 3: remove a beach tile next to the sea."
+    label(option, kind, catalog, names)       -> "beach tile removed" (the words of its button)
 """
 
 
@@ -53,3 +55,26 @@ def refusal(error, catalog: dict, names: list[str]) -> str:
     """A RuleError in words (its key in the catalog's "errors")."""
     text = catalog["errors"].get(error.key) if error.key else None
     return fill(text, error.params, catalog, names) if text else error.message
+
+
+def prompt(expected: dict, catalog: dict, names: list[str]) -> str:
+    """What the game waits for, in words (the catalog's "prompts")."""
+    seat = expected["seat"]
+    params = dict(expected["context"], seat=seat if seat is not None else "")
+    params.pop("challenges", None)
+    if "hand" in params and isinstance(params["hand"], int):
+        params["hand"] = str(params["hand"])
+    return fill(catalog["prompts"][expected["kind"]], params, catalog, names)
+
+
+def label(option: dict, kind: str, catalog: dict, names: list[str]) -> str:
+    """The words of an option's button (the catalog's "labels"): "<type>/<prompt kind>" or
+    "<type>/surrounded" when there is one, else "<type>"."""
+    labels = catalog["labels"]
+    variant = "surrounded" if option.get("surrounded") else kind
+    text = labels.get(f"{option['type']}/{variant}") or labels[option["type"]]
+    params = {k: v for k, v in option.items() if k not in ("type", "surrounded")}
+    if option["type"] == "values":
+        params["total"] = sum(option["values"])
+        params["values"] = " + ".join(map(str, option["values"])) if option["values"] else catalog["words"]["none"]
+    return fill(text, params, catalog, names)

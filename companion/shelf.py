@@ -1,0 +1,139 @@
+"""The shelf at the edge: each game's catalogs and default profile read from its package,
+and its events, prompts, options and refusals said in one language.
+
+    words = words_for("survive", "pt-BR")
+    words.names(state)                 -> seat labels
+    words.event(event, names)          -> a sentence, the rule named
+    words.refusal(error_dict)          -> why an input was refused
+    words.prompt(expected, names), words.option(option, kind, names)
+
+The rules packages read no file (companion/games/ is pure); this module does, for them.
+Atlandice's words stay in companion/i18n/ (its catalogs are the page's too).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from . import games
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES
+
+GAMES_DIR = Path(__file__).resolve().parent / "games"
+
+
+def listing() -> list[dict]:
+    """Every game on the shelf: its id and its names in each language (GET /api/games)."""
+    return [{"id": g.id, "names": dict(g.names)} for g in games.shelf()]
+
+
+@cache
+def catalog(game_id: str, lang: str) -> dict:
+    """A game's own catalog (its package's i18n/<lang>.json)."""
+    if lang not in LANGUAGES:
+        lang = DEFAULT_LANGUAGE
+    path = GAMES_DIR / game_id / "i18n" / f"{lang}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def default_profile(game_id: str) -> dict:
+    """The profile a new game of `game_id` starts with: the package's own default
+    (`default_profile()`, or its default_profile.toml, validated by it)."""
+    module = games.load(game_id).module
+    own = getattr(module, "default_profile", None)
+    if own is not None:
+        return own()
+    path = GAMES_DIR / game_id / "default_profile.toml"
+    return module.validate_profile(tomllib.loads(path.read_text(encoding="utf-8")))
+
+
+class Words:
+    """One game's words in one language."""
+
+    def __init__(self, game_id: str, lang: str):
+        self.game_id = game_id
+        self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+    def names(self, state: dict | None) -> list[str]:
+        if not state:
+            return []
+        return list(games.load(self.game_id).seat_names(state))
+
+    def event(self, event: dict, names: list[str]) -> str:
+        raise NotImplementedError
+
+    def refusal(self, error: dict, names: list[str] | None = None) -> str:
+        raise NotImplementedError
+
+
+class AtlandiceWords(Words):
+    def names(self, state):
+        if not state:
+            return []
+        from .i18n import seat_labels
+        return seat_labels(list(state["players"]) + (["Neutral"] if state["neutral"] else []),
+                           state["neutral"], self.lang)
+
+    def event(self, event, names):
+        from .i18n import render
+        return render(event, self.lang, names)
+
+    def refusal(self, error, names=None):
+        from .i18n import explain
+        return explain(error, self.lang)
+
+
+class ShelfWords(Words):
+    """A game whose package has a `words` module: render(event, catalog, names), and
+    optionally refusal, prompt and label (companion/games/survive/words.py)."""
+
+    @property
+    def catalog(self) -> dict:
+        return catalog(self.game_id, self.lang)
+
+    @property
+    def _words(self):
+        import importlib
+        return importlib.import_module(games.load(self.game_id).package + ".words")
+
+    def event(self, event, names):
+        return self._words.render(event, self.catalog, names)
+
+    def refusal(self, error, names: list[str] | None = None):
+        """The game's own refusal words; the session's (no game, nothing to undo, stale...)
+        from the shared catalog."""
+        from .i18n import explain
+        from .rules.errors import RuleError
+        if (error.get("key") or "") not in self.catalog.get("errors", {}):
+            return explain(error, self.lang)
+        exc = RuleError(error.get("error", "illegal"), error.get("message") or "", error.get("rule"),
+                        error.get("key"), dict(error.get("params") or {}))
+        try:
+            text = self._words.refusal(exc, self.catalog, names or [])
+        except (KeyError, IndexError, ValueError):   # a parameter the sentence cannot take
+            return exc.message
+        rule = error.get("rule")
+        if rule:
+            text += f" ({self.catalog.get('rules', {}).get(rule, rule)})"
+        return text
+
+    def prompt(self, expected, names):
+        return self._words.prompt(expected, self.catalog, names)
+
+    def option(self, option, kind, names):
+        return self._words.label(option, kind, self.catalog, names)
+
+    def page(self, key: str, **params) -> str:
+        text = self.catalog["page"].get(key, key)
+        return text.format(**params) if params else text
+
+    def word(self, group: str, key: object) -> str:
+        return self.catalog.get(group, {}).get(str(key), str(key))
+
+
+@cache
+def words_for(game_id: str, lang: str) -> Words:
+    games.load(game_id)
+    return AtlandiceWords(game_id, lang) if game_id == "atlandice" else ShelfWords(game_id, lang)

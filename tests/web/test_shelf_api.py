@@ -1,0 +1,86 @@
+"""The shelf on the web: GET /api/games lists it, POST /api/game starts any of its games,
+the setup page starts with the choice of game, and a Survive table is drawn in its words."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import SETUP, post
+
+SURVIVE = {"game": "survive", "players": ["Ana", "Bruno"], "first_player": 1, "challenges": [3]}
+
+
+def test_api_games_lists_the_shelf_with_names_in_both_languages(client):
+    shelf = client.get("/api/games").json["shelf"]
+    ids = [g["id"] for g in shelf]
+    assert ids[:2] == ["atlandice", "survive"]
+    survive = shelf[1]
+    assert survive["names"] == {"en": "Survive: Escape from Atlantis!", "pt-BR": "Survive: Fuja de Atlântida!"}
+
+
+def test_a_survive_game_is_started_played_refused_and_undone_through_the_api(paired, game_session):
+    r = post(paired, "/api/game", SURVIVE)
+    assert r.status_code == 201, r.json
+    assert game_session.game.game_id == "survive" and game_session.game.state["challenges"] == [3]
+    stored = paired.get("/api/games").json["games"][0]
+    assert stored["game"] == "survive" and stored["players"] == ["Ana", "Bruno"]
+    r = post(paired, "/api/input?lang=pt-BR", {"input": {"type": "setup", "step": 1}, "version": 0})
+    assert r.status_code == 200 and r.json["text"][0].startswith("Preparação 2:")
+    r = post(paired, "/api/input?lang=pt-BR", {"input": {"type": "setup", "step": 5}, "version": 1})
+    assert r.status_code == 409 and r.json["key"] == "setup_step"
+    assert r.json["message"].startswith("A preparação está no passo 2, não no 5.")
+    state = paired.get("/api/state?lang=en").json
+    assert state["game"] == "survive" and state["history"][0]["text"][0].startswith("Setup 2:")
+    assert post(paired, "/api/undo", {"version": 1}).status_code == 200
+    assert game_session.game.version == 0
+    assert paired.get("/api/record").get_data(as_text=True).startswith(
+        '{"format": "atlandice-record", "version": 1, "game": "survive"')
+
+
+def test_a_survive_setup_refusal_names_survive_not_atlandice(paired, game_session):
+    r = post(paired, "/api/game?lang=en", dict(SURVIVE, players=["Ana"]))
+    assert r.status_code == 400 and r.json["message"] == "Survive is for 2 to 4 players, not 1. (Setup)"
+    r = post(paired, "/api/game?lang=en", dict(SURVIVE, challenges=[2, 4]))
+    assert r.status_code == 400 and r.json["key"] == "setup_challenges_conflict"
+    assert game_session.game is None
+
+
+def test_an_unknown_game_is_refused_clearly(paired, game_session):
+    r = post(paired, "/api/game?lang=en", dict(SETUP, game="chess"))
+    assert r.status_code == 400 and r.json["key"] == "unknown_game"
+    assert '"chess"' in r.json["message"] and "survive" in r.json["message"]
+    r = post(paired, "/api/game?lang=pt-BR", dict(SETUP, game="chess"))
+    assert r.json["message"].startswith('Não há o jogo "chess"')
+    assert game_session.game is None
+    assert paired.get("/setup?game=chess").status_code == 400
+
+
+def test_an_atlandice_game_without_game_is_as_before(paired, game_session):
+    assert post(paired, "/api/game", SETUP).status_code == 201
+    assert game_session.game.game_id == "atlandice"
+    assert game_session.game.record.header["game"] == "atlandice"
+
+
+def test_the_setup_page_starts_with_the_choice_of_game(client):
+    page = client.get("/setup?lang=pt-BR").get_data(as_text=True)
+    choice = page.index('id="game-choice"')
+    assert choice < page.index('id="setup-form"')
+    assert "Survive: Fuja de Atlântida!" in page and 'name="top_library"' in page
+    survive = client.get("/setup?game=survive&lang=en").get_data(as_text=True)
+    assert 'data-game="survive"' in survive and 'name="top_library"' not in survive
+    assert survive.count('name="challenge"') == 4 and "#4 Sunken Atlantis" in survive
+
+
+def test_a_survive_table_shows_prompt_options_counts_and_history_in_the_pages_language(paired, game_session):
+    post(paired, "/api/game", SURVIVE)
+    for step in range(1, 9):
+        game_session.submit({"type": "setup", "step": step}, game_session.game.version)
+    page = paired.get("/?lang=pt-BR").get_data(as_text=True)
+    assert "Bruno, passo 2: até 3 movimentos" in page
+    assert "Movimentos concluídos" in page and "Explorador verde salvo" in page
+    assert "O Vulcão está sob uma de 8 Montanhas." in page
+    assert re.search(r'id="explorers-green">Exploradores verde: <b>10</b> em jogo', page)
+    assert "Desafios: #3 Todos somos iguais" in page
+    assert "Preparação 8:" in page                            # the history, in words
+    live = paired.get("/live?lang=en").get_data(as_text=True)
+    assert 'data-kind="moves"' in live and "Moves done" in live

@@ -1,0 +1,107 @@
+"""What the table page draws for a game of Survive, from a session snapshot.
+
+No rules here: the options are the prompt's, the counts the game's public view
+(companion.games.survive.view: never which tile a player holds), the tally its
+result; this lays them out and puts them in the words of Survive's catalogs.
+"""
+
+from __future__ import annotations
+
+import json
+
+from companion.games import load
+from companion.shelf import words_for
+
+LOSSES = ("lost", "boat_lost")     # taps that take a piece off the board, at any step
+
+
+def _button(option: dict, kind: str, words, names: list[str]) -> dict:
+    return {"text": words.option(option, kind, names), "type": option["type"],
+            "input": json.dumps(option, separators=(",", ":"))}
+
+
+def prompt(expected: dict, words, names: list[str]) -> dict:
+    kind = expected["kind"]
+    main = [o for o in expected["options"] if o["type"] not in LOSSES]
+    losses = [o for o in expected["options"] if o["type"] in LOSSES]
+    groups = []
+    if main:
+        groups.append({"key": "main", "label": "", "options": [_button(o, kind, words, names) for o in main]})
+    if losses:
+        groups.append({"key": "losses", "label": words.page("group_losses"),
+                       "options": [_button(o, kind, words, names) for o in losses]})
+    return {"kind": kind, "seat": expected["seat"], "title": words.prompt(expected, names),
+            "chance": bool(expected.get("chance")), "groups": groups}
+
+
+def counts(table: dict, words, names: list[str]) -> dict:
+    """The public counts: supplies, creatures, boats, each colour's explorers, the volcano's odds."""
+    page, word = words.page, words.word
+    odds = table["volcano_under_one_of"]
+    return {
+        "terrain": [{"id": t, "name": word("terrain", t), "n": n} for t, n in table["terrain_left"].items()],
+        "volcano": page("volcano_odds", n=odds) if odds is not None else page("volcano_found"),
+        "creatures": [{"id": c, "name": word("creature", c), **n} for c, n in table["creatures"].items()],
+        "boats": dict(table["boats"], name=page("boats")),
+        "seats": [{"seat": s, "name": names[s], "hand": table["hands"][s],
+                   "acting": table["seat"] == s and not table["over"] and table["step"] != "setup",
+                   "colours": [{"id": c, "name": word("colour", c), **table["explorers"][c]}
+                               for c in table["colours"][s]]}
+                  for s in range(len(names))],
+        "challenges": [page(f"challenge_{n}") for n in table["challenges"]],
+    }
+
+
+def tally(result: dict, words, names: list[str]) -> dict:
+    rows = []
+    for s in result["seats"]:
+        for line in s["colours"]:
+            rows.append({"seat": s["seat"], "name": names[s["seat"]], "colour": words.word("colour", line["colour"]),
+                         "saved": line["saved"], "lost": line["lost"],
+                         "values": " + ".join(map(str, line["values"])), "points": line["points"]})
+    winners = [names[w] for w in result["winners"]]
+    return {"rows": rows, "totals": [{"name": names[s["seat"]], "total": s["total"],
+                                      "winner": s["seat"] in result["winners"]} for s in result["seats"]],
+            "counted": result["counted"],
+            "winners": words.page("winners_shared" if result["shared"] else "winner", names=", ".join(winners))}
+
+
+def history(snap: dict, words, names: list[str]) -> list[dict]:
+    entries = [{"index": entry["index"], "source": entry["input"].get("source"),
+                "lines": [words.event(ev, names) for ev in entry["events"]]}
+               for entry in snap.get("history", [])]
+    entries.reverse()
+    return entries
+
+
+def table(snap: dict, lang: str) -> dict:
+    state = snap["state"]
+    game_id = snap["game"]
+    words = words_for(game_id, lang)
+    names = words.names(state)
+    public = load(game_id).module.view(state)
+    expected = snap.get("expected")
+    refusal = snap.get("refusal")
+    entries = history(snap, words, names)
+    return {"snap": snap, "version": snap.get("version"), "change_id": snap.get("change_id"),
+            "boot": snap.get("boot"), "game": True, "game_id": game_id, "shelf_page": "survive_live.html",
+            "camera": snap.get("camera") or {}, "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
+            "refusal": refusal, "refusal_text": words.refusal(refusal, names) if refusal else None,
+            "proposal": _proposal(snap, words, names), "names": names, "over": state["over"],
+            "turn": public["turn"], "setup_step": state.get("setup_step") if state["step"] == "setup" else None,
+            "prompt": prompt(expected, words, names) if expected else None,
+            "counts": counts(public, words, names), "history": entries,
+            "latest": entries[0] if entries else None,
+            "start": [words.event(ev, names) for ev in snap.get("start_events", [])],
+            "profile_confirmed": public["profile_confirmed"],
+            "tally": tally(state["result"], words, names) if state.get("result") else None,
+            "page": words.page}
+
+
+def _proposal(snap: dict, words, names: list[str]) -> dict | None:
+    p = snap.get("proposal")
+    expected = snap.get("expected")
+    if not p or not expected:
+        return None
+    return {"text": words.option(p["input"], expected["kind"], names), "source": p["source"], "problem": None,
+            "input": json.dumps(p["input"], separators=(",", ":"))}
