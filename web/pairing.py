@@ -15,12 +15,15 @@ display, a log line or a beep pattern).
 A tablet that types the right code gets a signed, HttpOnly, SameSite=Strict
 session cookie naming a device the companion keeps (web/devices.py).
 
-Wrong codes are counted per client (an IPv4 address, or an IPv6 /64
-network): after MAX_FAILURES, that client must wait LOCKOUT_SECONDS before
-its next try, twice as long after each further wrong code (up to
-MAX_LOCKOUT). So guessing stays slow, and one client guessing never locks out
-the table's own tablet: the code and its window stay as they were for
-everybody else.
+Wrong codes are counted per client address: after MAX_FAILURES, that
+address must wait LOCKOUT_SECONDS before its next try, twice as long after
+each further wrong code (up to MAX_LOCKOUT). So guessing stays slow, and one
+client guessing never locks out the table's own tablet: the code and its
+window stay as they were for everybody else. An IPv6 device can take any
+address of its /64 network, so wrong codes are also counted per /64, against
+NETWORK_FAILURES: far more than one device types by mistake (a tablet on the
+same home network is not locked out by a neighbour's few tries), far fewer
+than guessing a code needs.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from typing import Callable
 CODE_DIGITS = 6
 WINDOW_SECONDS = 120.0
 MAX_FAILURES = 5            # wrong codes a client may type before it has to wait
+NETWORK_FAILURES = 50       # wrong codes from one IPv6 /64 network before all of it has to wait
 LOCKOUT_SECONDS = 60.0      # the first wait; it doubles with every further wrong code
 MAX_LOCKOUT = 3600.0
 REMEMBERED_CLIENTS = 1024   # clients with wrong codes kept in memory (the oldest go first)
@@ -44,18 +48,19 @@ def new_code(digits: int = CODE_DIGITS) -> str:
     return "".join(secrets.choice("0123456789") for _ in range(digits))
 
 
-def client_key(address: str | None) -> str:
-    """Whom wrong codes are counted against: an IPv4 address, or the /64 network of an IPv6 one
-    (a single device can take any address of its /64)."""
+def client_keys(address: str | None) -> list[tuple[str, int]]:
+    """Whom wrong codes are counted against, with how many each may make: the client's address,
+    and for IPv6 its /64 network too (a single device can take any address of its /64)."""
     try:
         ip = ipaddress.ip_address(address or "")
     except ValueError:
-        return address or ""
+        return [(address or "", MAX_FAILURES)]
+    if ip.version == 6 and ip.ipv4_mapped:
+        ip = ip.ipv4_mapped
     if ip.version == 6:
-        if ip.ipv4_mapped:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
+        return [(str(ip), MAX_FAILURES),
+                (str(ipaddress.ip_network(f"{ip}/64", strict=False)), NETWORK_FAILURES)]
+    return [(str(ip), MAX_FAILURES)]
 
 
 class _Guesses:
@@ -92,8 +97,9 @@ class Pairing:
     def wait(self, client: str | None = "") -> float:
         """Seconds `client` must wait before its next try (0: it may try now)."""
         with self._lock:
-            g = self._guesses.get(client_key(client))
-            return max(0.0, g.until - self._clock()) if g else 0.0
+            now = self._clock()
+            return max([0.0] + [g.until - now for key, _ in client_keys(client)
+                                if (g := self._guesses.get(key)) is not None])
 
     def remaining(self) -> float:
         with self._lock:
@@ -126,27 +132,29 @@ class Pairing:
     def attempt(self, typed: object, client: str | None = "") -> bool:
         """Check a code typed by `client` (its address); a wrong one makes that client wait."""
         typed = str(typed or "").strip().replace(" ", "")
-        key = client_key(client)
+        keys = client_keys(client)
         now = self._clock()
         with self._lock:
-            g = self._guesses.get(key)
-            if g is not None and now - max(g.last, g.until) > MAX_LOCKOUT:
-                del self._guesses[key]  # quiet for an hour: its old mistakes are forgiven
-                g = None
-            if g is not None and now < g.until:
-                return False
+            for key, _ in keys:
+                g = self._guesses.get(key)
+                if g is not None and now - max(g.last, g.until) > MAX_LOCKOUT:
+                    del self._guesses[key]  # quiet for an hour: its old mistakes are forgiven
+                elif g is not None and now < g.until:
+                    return False
             if not self.fixed and now >= self._open_until:
                 return False
             if typed and hmac.compare_digest(typed.encode(), self._code.encode()):
-                self._guesses.pop(key, None)
+                self._guesses.pop(keys[0][0], None)     # the device's own slate; not its network's
                 return True
-            if g is None:
-                self._forget_old(now)
-                g = self._guesses[key] = _Guesses()
-            g.failures += 1
-            g.last = now
-            if g.failures >= MAX_FAILURES:
-                g.until = now + min(MAX_LOCKOUT, LOCKOUT_SECONDS * 2 ** (g.failures - MAX_FAILURES))
+            for key, allowed in keys:
+                g = self._guesses.get(key)
+                if g is None:
+                    self._forget_old(now)
+                    g = self._guesses[key] = _Guesses()
+                g.failures += 1
+                g.last = now
+                if g.failures >= allowed:
+                    g.until = now + min(MAX_LOCKOUT, LOCKOUT_SECONDS * 2 ** (g.failures - allowed))
             return False
 
     def _forget_old(self, now: float) -> None:

@@ -1,6 +1,7 @@
 """Pairing needs physical presence: a code from the configuration, or one shown on the device."""
 
-from web.pairing import LOCKOUT_SECONDS, MAX_FAILURES, MAX_LOCKOUT, REMEMBERED_CLIENTS, Pairing, client_key
+from web.pairing import (LOCKOUT_SECONDS, MAX_FAILURES, MAX_LOCKOUT, NETWORK_FAILURES, REMEMBERED_CLIENTS,
+                         Pairing, client_keys)
 
 
 class Clock:
@@ -71,13 +72,21 @@ def test_guessing_a_configured_code_gets_slower_and_slower_for_that_client():
     assert p.attempt("4711", "10.0.0.9") and p.wait("10.0.0.9") == 0
 
 
-def test_an_ipv6_client_is_counted_by_its_network():
-    assert client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2:bbbb::7") == "2001:db8:1:2::/64"
-    assert client_key("::ffff:192.168.1.5") == "192.168.1.5"
+def test_an_ipv6_client_is_counted_by_its_address_and_its_network():
+    assert client_keys("2001:db8:1:2:aaaa::1") == [("2001:db8:1:2:aaaa::1", MAX_FAILURES),
+                                                   ("2001:db8:1:2::/64", NETWORK_FAILURES)]
+    assert client_keys("::ffff:192.168.1.5") == [("192.168.1.5", MAX_FAILURES)]
     p = Pairing("4711", clock=Clock())
-    for i in range(MAX_FAILURES):
-        p.attempt("0000", f"2001:db8:1:2::{i + 1}")
-    assert not p.attempt("4711", "2001:db8:1:2::99") and p.attempt("4711", "2001:db8:1:3::1")
+    # A neighbour's wrong codes on the same home network do not lock out the table's tablet ...
+    for _ in range(MAX_FAILURES):
+        p.attempt("0000", "2001:db8:1:2::66")
+    assert not p.attempt("4711", "2001:db8:1:2::66")
+    assert p.attempt("4711", "2001:db8:1:2::99")
+    # ... but a device hopping across the addresses of its /64 is held back by the network's count.
+    for i in range(NETWORK_FAILURES):
+        p.attempt("0000", f"2001:db8:1:2::{i + 1000:x}")
+    assert p.wait("2001:db8:1:2::abcd") > 0
+    assert not p.attempt("4711", "2001:db8:1:2::abcd") and p.attempt("4711", "2001:db8:1:3::1")
 
 
 def test_the_guessers_kept_in_memory_are_bounded():
