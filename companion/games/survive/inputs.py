@@ -80,4 +80,7 @@ def normalize(inp: object) -> dict:
             raise invalid("'values' must be the list of numbers under the saved explorers",
                           key="input_field", field="values")
         out["values"] = sorted(_int(v, "values", 1, 6) for v in values)
+    for key in META:        # who entered it and why: kept in the record, never part of the decision
+        if isinstance(inp.get(key), str):
+            out[key] = inp[key]
     return out

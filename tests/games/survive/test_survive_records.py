@@ -40,3 +40,11 @@ def test_a_record_must_name_its_game():
     with pytest.raises(RuleError) as err:
         replay_jsonl('{"format": "atlandice-record", "setup": {"players": ["A", "B"]}}\n')
     assert err.value.key == "record_game"
+
+
+def test_who_entered_an_input_and_why_is_kept_but_is_no_part_of_the_decision():
+    from companion.games.survive.inputs import normalize
+
+    clean = normalize({"type": "setup", "step": 1, "source": "tablet", "note": "Ana's move", "junk": 1})
+    assert clean == {"type": "setup", "step": 1, "source": "tablet", "note": "Ana's move"}
+    assert "source" not in normalize({"type": "setup", "step": 1, "source": 5})    # text only
