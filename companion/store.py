@@ -47,6 +47,12 @@ CREATE TABLE IF NOT EXISTS devices (
     paired    TEXT NOT NULL,
     last_seen TEXT NOT NULL
 );
+-- Two spellings of a player's name merged by the table: a preference, not game data (a record
+-- keeps the names as they were typed).
+CREATE TABLE IF NOT EXISTS player_aliases (
+    alias  TEXT PRIMARY KEY,     -- a name's key (companion.history.players.name_key)
+    player TEXT NOT NULL         -- the name it was merged into
+);
 """
 
 
@@ -93,23 +99,31 @@ class GameStore:
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self.problem: StoreError | None = None
         try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(SCHEMA)
+            # Looked at before anything is written: a damaged file is left exactly as it is,
+            # not even given a new table.
+            self.problem = self._damage()
+            if self.problem is None:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=FULL")
+                self._db.executescript(SCHEMA)
         except sqlite3.DatabaseError as exc:
             self._db.close()
             raise self._error(exc) from None
-        self.problem = self._check()
+        self.problem = self.problem or self._check()
 
-    def _check(self) -> StoreError | None:
-        """A damaged page anywhere, or a file that cannot be written, found before play."""
+    def _damage(self) -> StoreError | None:
+        """A damaged page anywhere in the file (read only)."""
         try:
             found = [row[0] for row in self._db.execute("PRAGMA quick_check(1)")]
         except sqlite3.DatabaseError as exc:
             return self._error(exc)
         if found != ["ok"]:
             return StoreError("storage_damaged", self.path, "; ".join(found))
+        return None
+
+    def _check(self) -> StoreError | None:
+        """A file that cannot be written, found before play."""
         try:
             with self._transaction(check=False) as cur:
                 cur.execute("DELETE FROM in_use WHERE 0")   # writes nothing, but needs write access
@@ -275,14 +289,6 @@ class GameStore:
 
 # --- the history's own: read the records in bulk, keep the players' merged names ----------
 
-# Merging two spellings of a name is the table's preference, not game data: a record keeps
-# the names as they were typed.
-ALIASES_SCHEMA = """
-CREATE TABLE IF NOT EXISTS player_aliases (
-    alias  TEXT PRIMARY KEY,     -- a name's key (companion.history.players.name_key)
-    player TEXT NOT NULL         -- the name it was merged into
-);
-"""
 
 
 def game_versions(store: GameStore) -> list[tuple]:
@@ -300,17 +306,16 @@ def game_versions(store: GameStore) -> list[tuple]:
 def aliases(store: GameStore) -> dict:
     """{a name's key: the name it was merged into}."""
     with store._reading() as db:
-        db.executescript(ALIASES_SCHEMA)
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'player_aliases'").fetchone():
+            return {}       # a file that could not be given its tables (damaged, read-only)
         return dict(db.execute("SELECT alias, player FROM player_aliases").fetchall())
 
 
 def set_alias(store: GameStore, alias: str, player: str) -> None:
     with store._transaction() as cur:
-        cur.execute(ALIASES_SCHEMA)
         cur.execute("INSERT OR REPLACE INTO player_aliases (alias, player) VALUES (?, ?)", (alias, player))
 
 
 def remove_alias(store: GameStore, alias: str) -> None:
     with store._transaction() as cur:
-        cur.execute(ALIASES_SCHEMA)
         cur.execute("DELETE FROM player_aliases WHERE alias = ?", (alias,))

@@ -44,5 +44,9 @@ def test_a_damaged_file_is_said_on_the_page_and_a_new_game_refused(tmp_path):
     assert f"O arquivo de partidas {path} está danificado" in page and ".recover" in page
     r = post(client, "/api/game", SETUP)                  # once a 500
     assert r.status_code == 503 and r.json["key"] == "storage_damaged" and str(path) in r.json["message"]
+    # The pages one would rescue the games with read it (or say it is damaged), and write
+    # nothing into it either.
+    for page in ("/games", "/players", "/dice", "/games/games.csv", "/games/export.zip"):
+        assert client.get(page).status_code in (200, 503), page
     session.close()
     assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
