@@ -43,6 +43,9 @@ def colours_per_seat(players: int) -> int:
     return 2 if players == 2 else 1
 
 
+SETUP_KEYS = {"game", "players", "first_player", "profile", "colours", "challenges"}
+
+
 def new_state(setup: dict) -> dict:
     """The table before the setup walk.
 
@@ -53,6 +56,10 @@ def new_state(setup: dict) -> dict:
     """
     if not isinstance(setup, dict):
         raise invalid("the setup must be an object", key="setup_object")
+    unknown = sorted(set(setup) - SETUP_KEYS)
+    if unknown:     # a record's first line keeps what it is given: nothing that is not the setup
+        raise invalid(f"setup: {', '.join(map(str, unknown))} is not part of a Survive setup", key="setup_unknown",
+                      fields=", ".join(map(str, unknown)))
     if setup.get("game", GAME) != GAME:
         raise invalid(f"this setup is for {setup.get('game')!r}, not Survive", key="setup_game",
                       game=str(setup.get("game")))

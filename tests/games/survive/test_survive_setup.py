@@ -111,3 +111,10 @@ def test_a_setup_step_out_of_order_is_refused(profile):
     with pytest.raises(RuleError) as err:
         apply(state, {"type": "setup", "step": 2})
     assert err.value.key == "setup_step" and err.value.params == {"step": 1, "given": 2}
+
+
+def test_a_setup_with_a_key_it_does_not_know_is_refused(profile):
+    new_state(setup_of(profile, players=2))
+    with pytest.raises(RuleError) as err:
+        new_state(setup_of(profile, players=2, junk="x" * 1000))
+    assert err.value.key == "setup_unknown" and "junk" in str(err.value)
