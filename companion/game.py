@@ -3,8 +3,9 @@
 Undo is a replay without the last input; redo puts it back. Game keeps the
 state in memory (replay is fast, see benchmarks/engine_speed.py) and knows
 nothing of storage: companion/session.py saves each input before it is
-acknowledged. It knows no game either: the record's header names one on the
-shelf (companion/games/), and Game asks it for everything (none named: Atlandice).
+acknowledged. The record's header names its game on the shelf (companion/games/;
+none named: Atlandice), and Game asks that game for its rules; Atlandice's
+input kinds still word its "this line is not needed here" refusal.
 """
 
 from . import games

@@ -13,7 +13,8 @@ Config keys read (all optional):
     INSTANCE_PATH      where the secret key is kept (default: Flask's instance folder)
     SSE_HEARTBEAT      seconds between heartbeat comments on /api/events (default 15)
     SSE_MAX_STREAMS    live streams at once (default 8; one server thread each); beyond: 503,
-                       but a paired device always gets one (web/stream.py)
+                       but a paired device gets one while any slot is a watcher's or a
+                       device's second (web/stream.py)
     SSE_WATCHER_LIFETIME  seconds a watcher's (unpaired) stream lasts before its browser reconnects (300)
     MAX_CONTENT_LENGTH request body limit in bytes (default 1 MiB)
     LANGUAGE           the default language when the browser asks for none we have

@@ -16,9 +16,10 @@ game, or inputs taken back): reload the whole state. A comment line is sent
 every SSE_HEARTBEAT seconds so dead connections are noticed.
 
 With waitress each open stream holds a server thread, so at most
-SSE_MAX_STREAMS run at once. A paired device always gets one: when all are
-taken, the oldest stream of a mere watcher ends (its page reconnects later),
-or else the oldest of a device holding several. A watcher beyond the limit
+SSE_MAX_STREAMS run at once. A paired device gets one even when all are
+taken: the oldest stream of a mere watcher ends (its page reconnects later),
+or else the oldest of a device holding several (only when every slot is a
+different paired device's is it refused like a watcher). A watcher beyond the limit
 gets 503 with Retry-After (the page's script tries again later). A watcher's
 stream ends after SSE_WATCHER_LIFETIME seconds (its browser reconnects at
 once, sending Last-Event-ID), so streams that nobody reads do not hold their
