@@ -11,14 +11,12 @@ from dataclasses import dataclass
 from typing import Callable
 
 from companion.game import Game
+from companion.games import DEFAULT as ATLANDICE, game_of
 from companion.games.survive.names import CREATURES
 from companion.games.survive.replay import replay as survive_replay
 from companion.record import Record
 from companion.rules.final_scoring import score_state
 from companion.rules.inputs import KINDS, is_chance
-
-ATLANDICE = "atlandice"
-
 
 @dataclass(frozen=True)
 class Replayed:
@@ -98,9 +96,9 @@ GAMES = {
 
 
 def game_id(header: dict) -> str:
-    """The game a record's header names (Atlandice when it names none)."""
-    game = header.get("game") if isinstance(header, dict) else None
-    return game if isinstance(game, str) and game else ATLANDICE
+    """The game a record's header names, as the shelf reads it (companion.games.game_of)."""
+    game = game_of(header)
+    return game if isinstance(game, str) else repr(game)
 
 
 def shelf_game(header: dict) -> ShelfGame | None:
