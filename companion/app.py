@@ -17,6 +17,7 @@ from . import paths
 from .board_profile import load_profile, profile_paths
 from .config import Config
 from .device import DeviceLoop
+from .game_profiles import GameProfiles
 from .roll_keeper import RollKeeper, rolls_dir
 from .session import Session
 from .game import ReplayError
@@ -65,6 +66,8 @@ def build(config: Config, announce=print) -> Companion:
     from hardware.demo import DEMO_FOLDER
 
     data_dir = paths.ensure_dir(config.data_dir)
+    profiles = GameProfiles(paths.calibration_dir(data_dir))
+    profiles.check()      # a damaged saved profile stops the start with its path, as the board profile's does
     store = GameStore(paths.database_path(data_dir))
     if store.problem is not None:     # the page says it too, until it is mended
         announce(f"warning: {store.problem}")
@@ -75,7 +78,7 @@ def build(config: Config, announce=print) -> Companion:
     keeper = RollKeeper(rolls_dir(data_dir), config.dice.keep_rolls_mb * 1_000_000) if config.dice.keep_rolls else None
     session = Session(store, load_profile(read_from), camera=camera, panel=panel, reader=reader.read,
                       annotate=vision.annotate, encode_png=_png, profile_path=save_to, calibration=reader,
-                      roll_keeper=keeper)
+                      roll_keeper=keeper, profiles=profiles)
     camera.add_listener(lambda status: session.notify())
     try:
         if session.resume_last():

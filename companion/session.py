@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Callable
 
 from .game import Game
+from .game_profiles import GameProfiles
 from .board_profile import save_profile
 from .record import Record
 from .rules import RuleError
@@ -46,9 +47,11 @@ class Session:
     def __init__(self, store: GameStore, profile: dict, camera=None, panel=None,
                  reader: Callable | None = None, annotate: Callable | None = None,
                  encode_png: Callable | None = None, profile_path=None, calibration=None,
-                 roll_keeper: Callable | None = None):
+                 roll_keeper: Callable | None = None, profiles: GameProfiles | None = None):
         self.store = store
         self.profile = validate_profile(profile)
+        # The other games' profiles (companion/game_profiles.py); none given: kept in memory.
+        self.profiles = profiles if profiles is not None else GameProfiles()
         self.camera = camera
         self.panel = panel
         self.reader = reader
@@ -80,10 +83,9 @@ class Session:
 
     def new_game(self, setup: dict, meta: dict | None = None, game: str = "atlandice") -> None:
         """A new game of `game` (an id on the shelf, companion/games/), with its profile in force."""
-        from .shelf import default_profile
         rules_id = game
-        setup = dict(setup, profile=self.profile if rules_id == "atlandice" else default_profile(rules_id))
         with self.lock:
+            setup = dict(setup, profile=self.profile_of(rules_id))
             game = Game.new(setup, meta, rules_id)   # refuses a bad setup before anything is stored
             self.game_id = self.store.create(game.record.header)
             self.game = game
@@ -336,8 +338,18 @@ class Session:
 
     # --- the board profile (R12) -------------------------------------------
 
-    def set_profile(self, profile: dict) -> None:
-        """Validate, save, and use for the next game (a game keeps the profile it began with)."""
+    def profile_of(self, game: str = "atlandice") -> dict:
+        """The profile the next game of `game` begins with."""
+        return self.profile if game == "atlandice" else self.profiles.get(game)
+
+    def set_profile(self, profile: dict, game: str = "atlandice") -> None:
+        """Validate, save, and use for the next game of `game` (a game keeps the profile it
+        began with). Refused (RuleError): nothing is saved or changed."""
+        if game != "atlandice":
+            with self.lock:
+                self.profiles.save(game, profile)
+                self._bump()
+            return
         profile = validate_new_profile(profile)
         if self.profile_path:
             save_profile(profile, self.profile_path)

@@ -183,3 +183,26 @@ def test_calibration_is_measured_saved_in_the_data_folder_and_kept(config, tmp_p
         assert again.session.snapshot()["calibration"]["die_px"] == info["die_px"]
     finally:
         again.close()
+
+
+def test_a_shelf_games_profile_is_kept_in_the_data_folder_across_a_restart(config):
+    from companion.board_profile import ProfileError
+    from companion.shelf import default_profile
+
+    companion = build(config, announce=lambda text: None)
+    try:
+        checked = dict(default_profile("survive"), confirmed=True, values=[1, 2, 2, 3, 3, 3, 4, 4, 5, 6])
+        companion.session.set_profile(checked, "survive")
+    finally:
+        companion.close()
+    saved = config.data_dir / "calibration" / "survive_profile.json"
+    assert saved.is_file()
+    again = build(config, announce=lambda text: None)
+    try:
+        again.session.new_game({"players": ["Ana", "Bruno"], "first_player": 0, "challenges": []}, game="survive")
+        assert again.session.game.record.header["setup"]["profile"] == checked
+    finally:
+        again.close()
+    saved.write_text("{", encoding="utf-8")                 # damaged by hand: said at start, with its path
+    with pytest.raises(ProfileError, match="survive_profile.json"):
+        build(config, announce=lambda text: None)

@@ -114,7 +114,7 @@ def create_app(test_config: dict | None = None, session=None) -> Flask:
     app.extensions["session"] = session if session is not None else _default_session()
     app.extensions["devices"] = PairedDevices(app.extensions["session"].store)
 
-    from . import api, errors, i18n, pages, stream
+    from . import api, errors, i18n, pages, profile_page, stream
     errors.init_app(app)
     i18n.init_app(app)
 
@@ -135,6 +135,7 @@ def create_app(test_config: dict | None = None, session=None) -> Flask:
         return response
 
     app.register_blueprint(pages.bp)
+    app.register_blueprint(profile_page.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(stream.bp)
     from . import history

@@ -16,7 +16,7 @@ from companion import games as games_shelf
 from companion import shelf
 from companion.rules import RuleError
 
-from . import check, i18n, security, view
+from . import check, i18n, profile_page, security, view
 from .errors import ApiError, from_rule_error, said
 
 bp = Blueprint("pages", __name__)
@@ -82,9 +82,23 @@ def setup():
 
 @bp.get("/profile")
 def profile():
+    """Atlandice's board profile (R12); the other games' profiles: web/profile_page.py."""
     sess = game_session()
     return render_template("profile.html", profile=sess.profile, kinds=SPACE_KINDS,
-                           tiles=list(TILES) + [MARKET], **common())
+                           tiles=list(TILES) + [MARKET], profile_choices=profile_page.choices(games_shelf.DEFAULT),
+                           **common())
+
+
+@bp.app_context_processor
+def _frame() -> dict:
+    """What every page's frame names: the game on the table when it is not Atlandice (the
+    header, the title), and where the profile of that game is edited."""
+    sess = current_app.extensions.get("session")
+    game = sess.game.game_id if sess is not None and sess.game is not None else None
+    if game in (None, games_shelf.DEFAULT):
+        return {"on_table": None, "on_table_profile": url_for("pages.profile")}
+    names = games_shelf.load(game).names
+    return {"on_table": names.get(i18n.current()) or names["en"], "on_table_profile": profile_page.profile_url(game)}
 
 
 @bp.get("/camera")

@@ -93,7 +93,7 @@ def table(snap: dict, lang: str) -> dict:
             "counts": counts(public, words, names), "history": entries,
             "latest": entries[0] if entries else None,
             "start": [words.event(ev, names) for ev in snap.get("start_events", [])],
-            "profile_confirmed": public["profile_confirmed"],
+            "profile_confirmed": public["profile_confirmed"], "profile_note": words.word("profile", "unconfirmed"),
             "tally": tally(state["result"], words, names) if state.get("result") else None,
             "page": words.page}
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from companion.board_profile import load_profile
+from companion.game_profiles import GameProfiles
 from companion.session import Session
 from companion.store import GameStore
 from web import create_app
@@ -24,7 +25,8 @@ SETUP = {"players": ["Anna", "Bruno", "Eric"], "first_player": 0,
 @pytest.fixture
 def game_session(tmp_path):
     store = GameStore(tmp_path / "g.sqlite3")
-    yield Session(store, load_profile(), profile_path=tmp_path / "profile.toml")
+    yield Session(store, load_profile(), profile_path=tmp_path / "profile.toml",
+                  profiles=GameProfiles(tmp_path / "calibration"))
     store.close()
 
 

@@ -1,0 +1,114 @@
+"""Each shelf game's profile kept in the data folder (companion/game_profiles.py): saved,
+read back after a restart, used by the next game of that game and never by the game under
+way, refused when the game's own check refuses it (nothing written, nothing changed)."""
+
+import json
+
+import pytest
+
+from companion.board_profile import ProfileError, load_profile
+from companion.game import Game
+from companion.game_profiles import GameProfiles, has_profile
+from companion.rules import RuleError
+from companion.session import Session
+from companion.shelf import default_profile
+from companion.store import GameStore
+
+SETUP = {"players": ["Ana", "Bruno"], "first_player": 0, "challenges": []}
+
+
+def checked(values=(1, 1, 2, 2, 3, 3, 4, 4, 5, 6)) -> dict:
+    """Survive's default corrected as a table would: other numbers, marked confirmed."""
+    return dict(default_profile("survive"), name="our box", confirmed=True, values=list(values))
+
+
+def open_session(tmp_path) -> Session:
+    return Session(GameStore(tmp_path / "g.sqlite3"), load_profile(),
+                   profiles=GameProfiles(tmp_path / "calibration"))
+
+
+def test_only_the_other_games_keep_a_game_profile():
+    assert has_profile("survive") and not has_profile("atlandice")
+
+
+def test_a_saved_profile_is_read_back_after_a_restart(tmp_path):
+    profiles = GameProfiles(tmp_path)
+    assert profiles.get("survive") == default_profile("survive")
+    assert profiles.get("survive")["confirmed"] is False
+    profiles.save("survive", checked())
+    assert json.loads((tmp_path / "survive_profile.json").read_text(encoding="utf-8"))["confirmed"] is True
+    again = GameProfiles(tmp_path)                     # a restart: read from the file
+    assert again.get("survive") == checked()
+    again.check()
+
+
+def test_a_refused_profile_writes_nothing_and_changes_nothing(tmp_path):
+    profiles = GameProfiles(tmp_path)
+    profiles.save("survive", checked())
+    before = (tmp_path / "survive_profile.json").read_bytes()
+    wrong = checked()
+    wrong["backs"] = dict(wrong["backs"], beach=dict(wrong["backs"]["beach"], shark=9))   # 22 beaches
+    for bad in (wrong, checked(values=[1, 2, 3]), dict(checked(), colours=["red", "red", "blue", "green"]),
+                dict(checked(), confirmed="yes"), "not a profile"):
+        with pytest.raises(RuleError) as err:
+            profiles.save("survive", bad)
+        assert err.value.kind == "invalid" and err.value.key == "profile"
+    assert (tmp_path / "survive_profile.json").read_bytes() == before
+    assert profiles.get("survive") == checked()
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_a_damaged_saved_profile_is_said_with_its_path_at_start(tmp_path):
+    (tmp_path / "survive_profile.json").write_text('{"values": [1, 2', encoding="utf-8")
+    with pytest.raises(ProfileError, match="survive_profile.json"):
+        GameProfiles(tmp_path).check()
+    (tmp_path / "survive_profile.json").write_text(json.dumps(dict(checked(), values=[7] * 10)), encoding="utf-8")
+    with pytest.raises(ProfileError, match="values"):
+        GameProfiles(tmp_path).check()
+
+
+def test_an_unknown_game_has_no_profile_file(tmp_path):
+    with pytest.raises(RuleError) as err:
+        GameProfiles(tmp_path).save("../board", checked())
+    assert err.value.key == "unknown_game"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_next_game_uses_it_and_the_game_under_way_keeps_its_own(tmp_path):
+    sess = open_session(tmp_path)
+    sess.new_game(SETUP, game="survive")
+    sess.submit({"type": "setup", "step": 1}, 0)
+    began_with = sess.game.record.header["setup"]["profile"]
+    assert began_with == default_profile("survive")
+    sess.set_profile(checked(), "survive")
+    # the game under way: its record and its state still hold the profile it began with
+    assert sess.game.record.header["setup"]["profile"] == began_with
+    assert sess.game.state["profile"]["confirmed"] is False
+    first = sess.game_id
+    board = dict(sess.profile)
+    sess.close()
+
+    sess = open_session(tmp_path)                     # a restart
+    assert sess.resume(first)
+    assert sess.game.state["profile"] == began_with   # the stored game replays with its own profile
+    sess.new_game(SETUP, game="survive")              # the next game: the saved one
+    assert sess.game.record.header["setup"]["profile"] == checked()
+    assert sess.game.state["profile"]["values"] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 6]
+    record, _ = sess.store.load(sess.game_id)
+    assert Game(record).state["profile"] == checked()
+    assert sess.profile == board                      # Atlandice's board profile untouched
+    sess.new_game({"players": ["Ana", "Bruno"], "first_player": 0})
+    assert "track" in sess.game.record.header["setup"]["profile"]
+    sess.close()
+
+
+def test_the_session_refuses_a_bad_profile_and_keeps_the_last(tmp_path):
+    sess = open_session(tmp_path)
+    sess.set_profile(checked(), "survive")
+    seen = sess.change_id
+    with pytest.raises(RuleError):
+        sess.set_profile(dict(checked(), values=[0] * 10), "survive")
+    assert sess.profile_of("survive") == checked() and sess.change_id == seen
+    sess.new_game(SETUP, game="survive")
+    assert sess.game.record.header["setup"]["profile"] == checked()
+    sess.close()
