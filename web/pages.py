@@ -82,7 +82,10 @@ def setup():
 
 @bp.get("/profile")
 def profile():
-    """Atlandice's board profile (R12); the other games' profiles: web/profile_page.py."""
+    """Atlandice's board profile (R12); the other games' profiles (?game=id): web/profile_page.py."""
+    game = request.args.get("game")
+    if game and game != games_shelf.DEFAULT:
+        return redirect(url_for("profiles.page", game=game), 303)
     sess = game_session()
     return render_template("profile.html", profile=sess.profile, kinds=SPACE_KINDS,
                            tiles=list(TILES) + [MARKET], profile_choices=profile_page.choices(games_shelf.DEFAULT),

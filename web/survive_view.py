@@ -13,6 +13,7 @@ from companion.games import load
 from companion.shelf import words_for
 
 LOSSES = ("lost", "boat_lost")     # taps that take a piece off the board, at any step
+HISTORY_SHOWN = 10                 # the latest inputs shown; the earlier ones folded (the page stays short)
 
 
 def _button(option: dict, kind: str, words, names: list[str]) -> dict:
@@ -57,10 +58,11 @@ def tally(result: dict, words, names: list[str]) -> dict:
     for s in result["seats"]:
         for line in s["colours"]:
             rows.append({"seat": s["seat"], "name": names[s["seat"]], "colour": words.word("colour", line["colour"]),
+                         "colour_id": line["colour"],
                          "saved": line["saved"], "lost": line["lost"],
                          "values": " + ".join(map(str, line["values"])), "points": line["points"]})
     winners = [names[w] for w in result["winners"]]
-    return {"rows": rows, "totals": [{"name": names[s["seat"]], "total": s["total"],
+    return {"rows": rows, "totals": [{"seat": s["seat"], "name": names[s["seat"]], "total": s["total"],
                                       "winner": s["seat"] in result["winners"]} for s in result["seats"]],
             "counted": result["counted"],
             "winners": words.page("winners_shared" if result["shared"] else "winner", names=", ".join(winners))}
@@ -91,7 +93,7 @@ def table(snap: dict, lang: str) -> dict:
             "turn": public["turn"], "setup_step": state.get("setup_step") if state["step"] == "setup" else None,
             "prompt": prompt(expected, words, names) if expected else None,
             "counts": counts(public, words, names), "history": entries,
-            "latest": entries[0] if entries else None,
+            "latest": entries[0] if entries else None, "history_shown": HISTORY_SHOWN,
             "start": [words.event(ev, names) for ev in snap.get("start_events", [])],
             "profile_confirmed": public["profile_confirmed"], "profile_note": words.word("profile", "unconfirmed"),
             "tally": tally(state["result"], words, names) if state.get("result") else None,

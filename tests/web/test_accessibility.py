@@ -1,4 +1,5 @@
-"""axe-core (WCAG 2.1 AA) on every page in Chromium, in both languages: no serious or critical violation.
+"""axe-core (WCAG 2.1 AA) on every page in Chromium, in both languages: no serious or critical violation
+(Atlandice's pages and Survive's: its setup, its game profile, its table at three moments).
 
 axe-core is vendored in tests/web/vendor/axe-core (see its README); the page never loads it.
 The test's browser context bypasses the page's Content-Security-Policy only to inject it.
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.board_profile import load_profile
+from companion.games.survive.simulate import random_input as survive_input
 from companion.rules.simulate import random_input, random_setup
 
 from .test_browser import browser, finished_record, server, tablet  # noqa: F401  (fixtures)
@@ -79,5 +81,40 @@ def test_no_serious_accessibility_violation_on_any_page(browser, server, lang): 
     look("table (mid-game)", "/", "#prompt [data-input]")
     session.load_record(finished_record(humans=2)[0])
     look("table (final score)", "/", "#final .breakdown")
+    assert not found, "\n\n".join(f"{name}:\n{text}" for name, text in found.items())
+    assert not page.errors
+
+
+def survive_game(session, steps: int, seed: int = 5, players=("Ana", "Bruno", "Caio")) -> None:
+    """A Survive game set up and played `steps` inputs in (to the end when there are fewer)."""
+    session.new_game({"players": list(players), "first_player": 0, "challenges": []}, game="survive")
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if session.game.expected()["kind"] == "over":
+            return
+        session.submit(survive_input(rng, session.game.expected()), session.game.version)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_no_serious_accessibility_violation_on_the_survive_pages(browser, server, lang):  # noqa: F811
+    url, session = server
+    page = axe_page(browser, url, lang)
+    found = {}
+
+    def look(name, path, ready):
+        page.goto(url + path + ("&" if "?" in path else "?") + f"lang={lang}")
+        page.wait_for_selector(ready)
+        bad = violations(page)
+        if bad:
+            found[name] = said(bad)
+
+    look("setup (Survive)", "/setup?game=survive", "#setup-form[data-game=survive]")
+    look("game profile (Survive)", "/profile/survive", "#game-profile-form")
+    survive_game(session, 0)
+    look("table (Survive, setup step 1)", "/", "#prompt [data-input]")
+    survive_game(session, 60)
+    look("table (Survive, moves and losses)", "/", "#prompt .group-losses [data-input]")
+    survive_game(session, 20000, players=("Ana", "Bruno"))
+    look("table (Survive, the tally)", "/", "#final .tally")
     assert not found, "\n\n".join(f"{name}:\n{text}" for name, text in found.items())
     assert not page.errors

@@ -189,3 +189,8 @@ def test_a_script_gets_the_saved_profile_or_the_refusal_as_json(paired, game_ses
     r = send(paired, dict(form, **{"backs.beach.boat": ""}), headers=XHR)
     assert r.status_code == 400 and r.json["key"] == "profile_number" and r.json["field"] == "backs"
     assert game_session.profile_of("survive")["values"][0] == 2
+
+
+def test_the_profile_page_of_a_game_is_also_asked_by_name(client):
+    assert client.get("/profile?game=survive").headers["Location"].endswith("/profile/survive")
+    assert client.get("/profile?game=atlandice").status_code == 200

@@ -3,13 +3,18 @@
 A landscape tablet (1280x800), a portrait one (800x1280) and a phone (390x844): every choice
 of the prompt and every button of the action bar (UNDO, REDO, READ, CONFIRM) lies inside the
 viewport and is not covered (the element at its centre is itself), on arrival and after an
-input; the final table never scrolls sideways. Keyboard: focus follows the game, Enter
+input; the final table never scrolls sideways. The same for a game of Survive, each kind of
+step once and its tally. Keyboard: focus follows the game, Enter
 outside a text field throws nothing.
 """
 
 from __future__ import annotations
 
+import random
+
 import pytest
+
+from companion.games.survive.simulate import random_input as survive_input
 
 from .test_accessibility import mid_game
 from .test_browser import browser, finished_record, server, tablet, version, wait_version_change  # noqa: F401
@@ -121,3 +126,40 @@ def test_focus_follows_the_game_by_keyboard(browser, server):  # noqa: F811
     assert page.evaluate("() => document.activeElement.className") == "skip"
     page.keyboard.press("Enter")
     assert page.evaluate("() => document.activeElement.id") == "prompt"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_survive_choices_and_action_bar_stay_on_screen(browser, server, size):  # noqa: F811
+    url, session = server
+    session.new_game({"players": ["Ana", "Bruno", "Caio", "Dora"], "first_player": 0, "challenges": []},
+                     game="survive")
+    page = open_table(browser, url, size)
+    assert_on_screen(page, CHOICES, "Survive setup")
+    assert_on_screen(page, BAR, "Survive setup")
+    for step in range(8):                        # the setup walk, by taps
+        before = version(page)
+        page.locator("#prompt [data-input]").first.click()
+        wait_version_change(page, before)
+    assert_on_screen(page, CHOICES, "Survive, the first turn")
+    rng = random.Random(4)
+    seen = set()
+    while session.game.expected()["kind"] != "over" and len(seen) < 5:
+        prompt = session.game.expected()
+        if prompt["kind"] not in seen and prompt["options"]:   # each kind of step once, with its choices
+            seen.add(prompt["kind"])
+            page.wait_for_function("v => document.getElementById('live').getAttribute('data-version') === v",
+                                   arg=str(session.game.version))
+            assert_on_screen(page, CHOICES, f"Survive, {prompt['kind']}")
+            assert_on_screen(page, BAR, f"Survive, {prompt['kind']}")
+        session.submit(survive_input(rng, prompt), session.game.version)
+    assert len(seen) == 5
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
+    while session.game.expected()["kind"] != "over":              # to the tally
+        session.submit(survive_input(rng, session.game.expected()), session.game.version)
+    page.wait_for_selector("#final .tally")
+    assert_on_screen(page, BAR, "Survive, the tally")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
+    assert page.evaluate("() => { var s = document.querySelector('#final .scroll'); "
+                         "return s.scrollWidth - s.clientWidth; }") <= 0
+    assert page.locator("#history-earlier").count() == 1            # the history folded: the page stays short
+    assert not page.errors

@@ -79,8 +79,28 @@ def test_a_survive_table_shows_prompt_options_counts_and_history_in_the_pages_la
     assert "Bruno, passo 2: até 3 movimentos" in page
     assert "Movimentos concluídos" in page and "Explorador verde salvo" in page
     assert "O Vulcão está sob uma de 8 Montanhas." in page
-    assert re.search(r'id="explorers-green">Exploradores verde: <b>10</b> em jogo', page)
+    assert re.search(r'id="explorers-green"><th scope="row"><span class="swatch c-green"></span>verde</th><td>10</td>', page)
+    assert '<th scope="col">em jogo</th>' in page
     assert "Desafios: #3 Todos somos iguais" in page
     assert "Preparação 8:" in page                            # the history, in words
     live = paired.get("/live?lang=en").get_data(as_text=True)
     assert 'data-kind="moves"' in live and "Moves done" in live
+
+
+def test_the_survive_tally_shows_each_colours_saved_values(paired, game_session):
+    import random
+
+    from companion.games.survive.simulate import random_input
+    post(paired, "/api/game", dict(SURVIVE, challenges=[]))     # #3 would count explorers, not values
+    rng = random.Random(2)
+    while game_session.game.expected()["kind"] != "over":
+        game_session.submit(random_input(rng, game_session.game.expected()), game_session.game.version)
+    result = game_session.game.state["result"]
+    assert result["counted"] == "values"
+    page = paired.get("/?lang=en").get_data(as_text=True)
+    assert "built-in method" not in page
+    for seat in result["seats"]:
+        for line in seat["colours"]:
+            if line["values"]:
+                assert f'<td class="values">{" + ".join(map(str, line["values"]))}</td>' in page
+    assert page.count('class="total"') == len(result["seats"])
