@@ -163,3 +163,16 @@ def test_survive_choices_and_action_bar_stay_on_screen(browser, server, size):  
                          "return s.scrollWidth - s.clientWidth; }") <= 0
     assert page.locator("#history-earlier").count() == 1            # the history folded: the page stays short
     assert not page.errors
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_game_profile_page_never_scrolls_sideways(browser, server, size):  # noqa: F811
+    url, _ = server
+    page = open_table(browser, url, size)
+    for lang in ("en", "pt-BR"):
+        page.goto(f"{url}/profile/survive?lang={lang}")
+        page.wait_for_selector("#game-profile-form")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0], lang
+        # the widest field, the table of tile backs, fits whole: its last column is reachable without scrolling it
+        assert page.evaluate("() => { var s = document.querySelector('#field-backs .scroll'); "
+                             "return s.scrollWidth - s.clientWidth; }") <= 0, lang
