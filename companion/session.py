@@ -21,12 +21,13 @@ from .game import Game
 from .board_profile import save_profile
 from .record import Record
 from .rules import RuleError
-from .rules.errors import illegal
+from .rules.errors import illegal, invalid
 from .rules.names import DISTRICT_RESOURCE
 from .rules.profile import validate_new_profile, validate_profile
 from .store import GameStore
 
 CHANCE_KINDS = ("gate_roll", "roll")
+AUTO = "auto"   # the source of an input the companion entered itself: a step with one legal option
 
 
 class StaleVersion(Exception):
@@ -41,6 +42,14 @@ class StaleVersion(Exception):
     def to_dict(self) -> dict:
         return {"error": "stale", "message": str(self), "rule": None, "version": self.current,
                 "key": "stale", "params": {"sent": self.sent, "current": self.current}}
+
+
+class StaleProposal(StaleVersion):
+    """CONFIRM from a page that showed another proposal (a die corrected on another tablet meanwhile)."""
+
+    def __init__(self, version: int):
+        Exception.__init__(self, "the proposal changed since this page showed it: look again before confirming")
+        self.sent = self.current = version
 
 
 class Session:
@@ -68,6 +77,10 @@ class Session:
         # never comes back after an undo: a reading is proposed only at the count it was asked at.
         self.game_changes = 0
         self._reading: dict | None = None      # the last dice reading
+        # The dice CONFIRM enters at a roll: the camera's reading, then the table's corrections.
+        # {"values": [face or None (unsure)], "source": "camera" | "hand", "at": game_changes}
+        self._dice: dict | None = None
+        self.last_undone: list[dict] | None = None   # the history entries the last UNDO took back
         self._image: bytes | None = None
         self.last_refusal: dict | None = None  # why the last button press was refused (shown, then cleared)
         # Every reading runs on this one thread: image buffers stay in one malloc arena
@@ -127,44 +140,65 @@ class Session:
     # --- inputs --------------------------------------------------------------
 
     def submit(self, inp: dict, version: int | None = None) -> list[dict]:
-        """Apply one input: checked, saved, then acknowledged. Refused inputs change nothing."""
+        """Apply one input: checked, saved, then acknowledged. Refused inputs change nothing.
+
+        Then every step left with a single legal option (`forced`) is entered by the companion
+        itself, each an input of its own with source "auto", saved the same way."""
         with self.lock:
             game = self._require_game()
             if version is not None and version != game.version:
                 raise StaleVersion(version, game.version)
-            state, events, clean = game.check(inp)
-            self.store.append(self.game_id, game.version, clean)
-            game.commit(state, events, clean)
-            if state["over"]:
-                self.store.set_over(self.game_id)
+            before = game.version
+            events = self._enter(inp)
+            while (option := forced(game.expected())) is not None:
+                events += self._enter(dict(option, source=AUTO))
             self.last_refusal = None
-            self._game_changed()
+            self._game_changed(game.version - before)
             return events
 
-    def undo(self) -> dict:
+    def _enter(self, inp: dict, keep_redo: bool = False) -> list[dict]:
+        game = self.game
+        state, events, clean = game.check(inp)
+        self.store.append(self.game_id, game.version, clean, keep_redo=keep_redo)
+        if keep_redo:
+            game.redo_stack.pop()
+        was_over = game.state["over"]
+        game.commit(state, events, clean, keep_redo=keep_redo)
+        if state["over"] != was_over:
+            self.store.set_over(self.game_id, state["over"])
+        return events
+
+    def undo(self) -> list[dict]:
+        """Take back the last input the table entered, with the inputs the companion entered
+        after it by itself (else they would be entered again at once). Returns them, in order."""
         with self.lock:
             game = self._require_game()
-            if not game.record.inputs:
+            inputs = game.record.inputs
+            if not inputs:
                 raise illegal("nothing to undo", key="nothing_to_undo")
-            seq = game.version - 1
-            last = game.record.inputs[-1]
-            self.store.undo(self.game_id, seq, last)
-            game.undo()
+            count = 1
+            while count < len(inputs) and inputs[-count].get("source") == AUTO:
+                count += 1
+            undone = game.history[-count:]
+            taken = inputs[-count:]
+            self.store.take_back(self.game_id, game.version - count, taken)
+            game.take_back(count)
             self.store.set_over(self.game_id, game.state["over"])
             self._game_changed()
-            return last
+            self.last_undone = undone
+            return taken
 
     def redo(self) -> list[dict]:
+        """Put back what the last UNDO took back: the table's input and the automatic ones after it."""
         with self.lock:
             game = self._require_game()
             if not game.redo_stack:
                 raise illegal("nothing to redo", key="nothing_to_redo")
-            state, events, clean = game.check(game.redo_stack[-1])
-            self.store.append(self.game_id, game.version, clean, keep_redo=True)
-            game.redo_stack.pop()
-            game.commit(state, events, clean, keep_redo=True)
-            self.store.set_over(self.game_id, state["over"])
-            self._game_changed()
+            before = game.version
+            events = self._enter(game.redo_stack[-1], keep_redo=True)
+            while game.redo_stack and game.redo_stack[-1].get("source") == AUTO:
+                events += self._enter(game.redo_stack[-1], keep_redo=True)
+            self._game_changed(game.version - before)
             return events
 
     # --- dice readings and proposals ---------------------------------------
@@ -210,9 +244,59 @@ class Session:
             self._reading = {"values": values, "dice": data["dice"],
                              "unsure": sum(v is None for v in values),
                              "version": version, "at": at}
+            if at == self.game_changes and self._dice_wanted() is not None:
+                self._dice = {"values": list(values), "source": "camera", "at": at}   # a new READ replaces corrections
             self._image = image
             self._bump()
             return dict(self._reading)
+
+    def _dice_wanted(self) -> int | None:
+        """How many dice the game waits for now (a gate roll or an effect's roll), else None."""
+        if self.game is None:
+            return None
+        prompt = self.game.expected()
+        if prompt["kind"] == "gate_roll":
+            return prompt["count"]
+        return 1 if prompt["kind"] == "roll" else None
+
+    def set_die(self, value: int, index: int | None = None, version: int | None = None) -> None:
+        """A die of the proposed roll typed or corrected on a tablet: die `index`, or the first
+        one unsure or still missing. Every page shows it; CONFIRM enters it."""
+        with self.lock:
+            want = self._roll_awaited(version)
+            if type(value) is not int or not 1 <= value <= 6:
+                raise invalid(f"a die shows 1 to 6, not {value!r}")
+            values = list(self._dice["values"]) if self._current_dice() else []
+            if index is None:
+                index = values.index(None) if None in values else len(values)
+            if type(index) is not int or not 0 <= index <= len(values) or index >= max(want, len(values)):
+                raise invalid(f"there is no die {index!r} to set ({want} dice are in play)")
+            if index == len(values):
+                values.append(value)
+            else:
+                values[index] = value
+            self._dice = {"values": values, "source": "hand", "at": self.game_changes}
+            self._bump()
+
+    def clear_dice(self, version: int | None = None) -> None:
+        """Empty the proposed roll, to type it in from the start."""
+        with self.lock:
+            self._roll_awaited(version)
+            self._dice = {"values": [], "source": "hand", "at": self.game_changes}
+            self._bump()
+
+    def _roll_awaited(self, version: int | None) -> int:
+        game = self._require_game()
+        if version is not None and version != game.version:
+            raise StaleVersion(version, game.version)
+        want = self._dice_wanted()
+        if want is None:
+            raise illegal("no roll is awaited now: there are no dice to enter", key="no_roll_now")
+        return want
+
+    def _current_dice(self) -> dict | None:
+        dice = self._dice
+        return dice if dice is not None and dice["at"] == self.game_changes else None
 
     def calibrate(self) -> dict | None:
         """Measure the dice's size on a picture taken now, save it, read with it from then on.
@@ -265,32 +349,43 @@ class Session:
             return {"input": choice, "source": "default", "reading": None, "problem": None}
 
     def _dice_proposal(self, prompt: dict) -> dict | None:
-        reading = self._reading
-        if reading is None or reading["at"] != self.game_changes:
+        """The dice as read, then corrected: exactly what every page shows and CONFIRM enters."""
+        dice = self._current_dice()
+        if dice is None:
             return None
-        values = reading["values"]
+        values, source = dice["values"], dice["source"]
         want = prompt["count"] if prompt["kind"] == "gate_roll" else 1
+        unsure = sum(v is None for v in values)
         problem, key, params = None, None, {}
-        if reading["unsure"]:
-            problem = f"{reading['unsure']} die/dice could not be read: look at the tray and correct them"
-            key, params = "dice_unsure", {"n": reading["unsure"]}
+        if unsure:
+            problem = f"{unsure} die/dice could not be read: look at the tray and correct them"
+            key, params = "dice_unsure", {"n": unsure}
+        elif len(values) < want and source == "hand":
+            problem = f"{want - len(values)} more dice to enter"
+            key, params = "dice_missing", {"n": want - len(values)}
         elif len(values) != want:
             problem = (f"{want} dice are in play but {len(values)} were read: "
                        "a die off the tray, or two dice stacked? Read again or correct")
             key, params = "dice_read_count", {"want": want, "got": len(values)}
         if prompt["kind"] == "gate_roll":
-            inp = {"type": "gate_roll", "dice": values, "source": "camera"}
+            inp = {"type": "gate_roll", "dice": list(values), "source": source}
         else:
-            inp = {"type": "roll", "value": values[0] if len(values) == 1 else None, "source": "camera"}
-        return {"input": inp, "source": "camera", "reading": reading, "problem": problem,
+            inp = {"type": "roll", "value": values[0] if len(values) == 1 else None, "source": source}
+        reading = self._reading if self._reading is not None and self._reading["at"] == self.game_changes else None
+        return {"input": inp, "source": source, "reading": reading, "problem": problem,
                 "problem_key": key, "problem_params": params}
 
-    def confirm(self) -> list[dict]:
-        """CONFIRM: enter the proposal, if there is one that can be entered."""
+    def confirm(self, shown: dict | None = None) -> list[dict]:
+        """CONFIRM: enter the proposal, if there is one that can be entered.
+
+        `shown`: the proposal's input as the page showed it; refused when it is not the proposal
+        now (corrected on another tablet meanwhile), so a page never enters what it did not show."""
         with self.lock:
             proposal = self.proposal()
             if proposal is None:
                 raise illegal("nothing to confirm yet: read the dice, or choose on the tablet", key="nothing_to_confirm")
+            if shown is not None and shown != proposal["input"]:
+                raise StaleProposal(self.game.version)
             if proposal["problem"]:
                 raise illegal(proposal["problem"], "R1", proposal["problem_key"], **proposal["problem_params"])
             return self.submit(proposal["input"], self.game.version)
@@ -323,9 +418,12 @@ class Session:
 
     # --- listeners -----------------------------------------------------------
 
-    def _game_changed(self) -> None:
-        self.game_changes += 1
+    def _game_changed(self, inputs: int = 1) -> None:
+        """`inputs`: how many inputs were added (one change each: the live stream counts on it)."""
+        self.game_changes += max(1, inputs)
         self._reading = None   # the dice on the tray were for the step before
+        self._dice = None
+        self.last_undone = None
         self._bump()
 
     def _bump(self) -> None:
@@ -365,7 +463,19 @@ class Session:
                 "can_undo": bool(game and game.record.inputs),
                 "can_redo": bool(game and game.redo_stack),
                 "refusal": self.last_refusal,
+                "undone": self.last_undone,
             }
+
+
+def forced(prompt: dict) -> dict | None:
+    """The single legal option of a step the table has no choice in: the session enters it by itself.
+
+    Never a roll (chance), a revealed tile (hidden information: the table turns it over) or who
+    takes a tied tile."""
+    options = prompt["options"]
+    if prompt["kind"] in CHANCE_KINDS + ("over", "reveal", "tile_taker") or len(options) != 1:
+        return None
+    return options[0]
 
 
 def _preferred(prompt: dict) -> dict | None:
@@ -373,7 +483,8 @@ def _preferred(prompt: dict) -> dict | None:
 
     - the resource taken at a District: its own resource first (R2);
     - a Donation: giving nothing more (giving is a choice: "can spend");
-    - any step with a single legal option.
+    - a step with a single legal option (`forced`: after a load or a resume, before the
+      session entered it).
     A die to take, an effect's target, a revealed tile (hidden information) or who takes a
     tied tile is chosen on the tablet."""
     options = prompt["options"]
@@ -387,6 +498,4 @@ def _preferred(prompt: dict) -> dict | None:
                 return option
     if kind == "donate":
         return {"type": "donate", "pair": None}
-    if len(options) == 1 and kind not in ("reveal", "tile_taker"):
-        return options[0]
-    return None
+    return forced(prompt)

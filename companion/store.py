@@ -115,11 +115,19 @@ class GameStore:
 
     def undo(self, game_id: int, seq: int, inp: dict) -> None:
         """Input `seq` moves from the record to the redo stack, in one transaction."""
-        self._tx([("DELETE FROM inputs WHERE game_id = ? AND seq = ?", (game_id, seq)),
-                  ("INSERT INTO redo (game_id, seq, input) VALUES (?, "
-                   "(SELECT COALESCE(MAX(seq), -1) + 1 FROM redo WHERE game_id = ?), ?)",
-                   (game_id, game_id, json.dumps(inp, ensure_ascii=False))),
-                  ("UPDATE games SET updated = ? WHERE id = ?", (_now(), game_id))])
+        self.take_back(game_id, seq, [inp])
+
+    def take_back(self, game_id: int, seq: int, inputs: list[dict]) -> None:
+        """Inputs `seq`, `seq` + 1, ... (the last of the record) move to the redo stack, latest
+        first, in one transaction: an undo is kept whole or not at all."""
+        statements = []
+        for i in reversed(range(len(inputs))):
+            statements += [("DELETE FROM inputs WHERE game_id = ? AND seq = ?", (game_id, seq + i)),
+                           ("INSERT INTO redo (game_id, seq, input) VALUES (?, "
+                            "(SELECT COALESCE(MAX(seq), -1) + 1 FROM redo WHERE game_id = ?), ?)",
+                            (game_id, game_id, json.dumps(inputs[i], ensure_ascii=False)))]
+        statements.append(("UPDATE games SET updated = ? WHERE id = ?", (_now(), game_id)))
+        self._tx(statements)
 
     def set_over(self, game_id: int, over: bool = True) -> None:
         self._tx([("UPDATE games SET over = ? WHERE id = ?", (int(over), game_id))])

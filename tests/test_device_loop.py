@@ -117,8 +117,7 @@ def test_a_roll_entered_while_the_dice_settle_is_not_proposed_for_the_next_step(
             if status.new:   # the tablet lands between the settled frame and its reading
                 if meanwhile == "input":
                     session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
-                    session.submit({"type": "pick", "area": "library"})
-                    session.submit({"type": "resource", "resource": "book"})
+                    session.submit({"type": "pick", "area": "library"})   # and its only Book
                 else:        # a new game awaits a gate roll at version 0 too
                     session.new_game(SETUP)
             return status
@@ -142,8 +141,7 @@ def test_no_reading_while_no_roll_is_awaited(tmp_path):
 
 def test_panel_events_reach_the_session_in_order_from_another_thread(tmp_path):
     session, camera, loop = make(tmp_path)
-    session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
-    session.submit({"type": "pick", "area": "works"})
+    session.read_dice(frame=np.zeros((8, 8, 3), np.uint8), reading=Reading([1, 2, 3, 4, 5, 6, 6]))
     loop.start()
     try:
         before = session.change_id
@@ -152,10 +150,11 @@ def test_panel_events_reach_the_session_in_order_from_another_thread(tmp_path):
         sender.start()
         sender.join()
         seen = before
-        while session.game.version != 3 or seen < before + 3:
+        while session.game.version != 1 or seen < before + 3:
             seen = session.wait_for_change(seen, 5)
             assert seen > before, "the panel's events never reached the session"
-        assert session.game.record.inputs[-1] == {"type": "resource", "resource": "tool"}
+        assert session.game.record.inputs[-1] == {"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6],
+                                                  "source": "camera"}
         assert not session.game.redo_stack
     finally:
         loop.stop()

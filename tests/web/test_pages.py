@@ -40,15 +40,15 @@ def test_the_language_comes_from_the_browser_then_sticks_when_chosen(client, gam
 def test_the_table_shows_board_players_prompt_and_history(client, game_session):
     game_session.new_game(SETUP)
     play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]},
-                        {"type": "pick", "area": "library", "for": "self"}])
+                        {"type": "pick", "area": "market", "for": "self"}])
     page = client.get("/").get_data(as_text=True)
     for area in ("Jeweller", "Library", "Inn", "Engineering Works", "Blacksmith", "Black Market"):
         assert area in page
     assert 'id="area-works"' in page and "#s-sub" in page.split('id="area-works"')[1].split('id="area-blacksmith"')[0]
-    assert "Anna: take a resource at the Library" in page
-    assert "Anna: pegue um recurso na Biblioteca" in client.get("/?lang=pt-BR").get_data(as_text=True)
+    assert "Anna: take a resource at the Black Market" in page
+    assert "Anna: pegue um recurso no Mercado Negro" in client.get("/?lang=pt-BR").get_data(as_text=True)
     assert 'data-input="{&#34;type&#34;:&#34;resource&#34;,&#34;resource&#34;:&#34;book&#34;}"' in page
-    assert "Anna takes a die at the Library." in page
+    assert "Anna takes a die at the Black Market." in page
     assert 'class="dial"' in page and "Survey of Gems" in page
     assert "Watching only" in page
 
