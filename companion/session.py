@@ -235,20 +235,23 @@ class Session:
                 return None
         if reading is None:
             reading = self.reader(frame)
-        image = None
-        if self.annotate is not None and self.encode_png is not None:
-            image = self.encode_png(self.annotate(frame, reading))
         data = reading.to_dict()
         values = [d["value"] for d in data["dice"]]
         with self.lock:
-            self._reading = {"values": values, "dice": data["dice"],
-                             "unsure": sum(v is None for v in values),
-                             "version": version, "at": at}
+            read = self._reading = {"values": values, "dice": data["dice"],
+                                    "unsure": sum(v is None for v in values),
+                                    "version": version, "at": at}
             if at == self.game_changes and self._dice_wanted() is not None:
                 self._dice = {"values": list(values), "source": "camera", "at": at}   # a new READ replaces corrections
-            self._image = image
-            self._bump()
-            return dict(self._reading)
+            self._image = None
+            self._bump()       # proposed now; the picture with the dice marked follows
+        if self.annotate is not None and self.encode_png is not None:
+            image = self.encode_png(self.annotate(frame, reading))
+            with self.lock:
+                if self._reading is read:
+                    self._image = image
+                    self._bump()
+        return dict(read)
 
     def _dice_wanted(self) -> int | None:
         """How many dice the game waits for now (a gate roll or an effect's roll), else None."""
@@ -319,6 +322,11 @@ class Session:
         A camera still starting is asked too: `capture` waits for its first frame."""
         if self.camera is None or self.camera.status.state not in ("ok", "starting"):
             return None
+        expect = getattr(self.camera, "expect_dice", None)
+        if expect is not None:
+            with self.lock:
+                count = self._dice_wanted()
+            expect(count)
         try:
             return self.camera.capture(timeout=3.0)
         except Exception:  # the camera vanished between the check and the frame
