@@ -33,9 +33,9 @@ AUTO = "auto"   # the source of an input the companion entered itself: a step wi
 class StaleVersion(Exception):
     """An input made against an older state (another tablet got there first)."""
 
-    def __init__(self, sent: int, current: int):
-        super().__init__(f"the game has moved on (you saw version {sent}, it is now {current}): "
-                         "look again before choosing")
+    def __init__(self, sent: int, current: int, message: str | None = None):
+        super().__init__(message or f"the game has moved on (you saw version {sent}, it is now {current}): "
+                                    "look again before choosing")
         self.sent = sent
         self.current = current
 
@@ -48,8 +48,8 @@ class StaleProposal(StaleVersion):
     """CONFIRM from a page that showed another proposal (a die corrected on another tablet meanwhile)."""
 
     def __init__(self, version: int):
-        Exception.__init__(self, "the proposal changed since this page showed it: look again before confirming")
-        self.sent = self.current = version
+        super().__init__(version, version, "the proposal changed since this page showed it: "
+                                           "look again before confirming")
 
 
 class Session:
