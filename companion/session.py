@@ -395,7 +395,8 @@ class Session:
             prompt = self.game.expected()
             kind = prompt["kind"]
             if self.game.game_id != DEFAULT_GAME:     # another game: only a step with one way on
-                only = prompt["options"] if len(prompt["options"]) == 1 and not prompt.get("chance") else []
+                options = prompt["options"] or []       # None: a step whose inputs cannot be listed
+                only = options if len(options) == 1 and not prompt.get("chance") else []
                 return {"input": only[0], "source": "default", "reading": None, "problem": None} if only else None
             if is_chance(kind):
                 return self._dice_proposal(prompt)

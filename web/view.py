@@ -465,6 +465,9 @@ def camera(snap: dict) -> dict:
 # --- everything -----------------------------------------------------------------
 
 def table(snap: dict, lang: str) -> dict:
+    if snap.get("game") == "atlantis":
+        from . import atlantis_view
+        return atlantis_view.table(snap, lang)
     if snap.get("game") not in (None, "atlandice"):      # another game of the shelf: its own page parts
         from . import survive_view
         return survive_view.table(snap, lang)

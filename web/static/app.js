@@ -394,11 +394,14 @@
       }
     }
     var game = form.getAttribute("data-game") || "atlandice";
-    if (game !== "atlandice") {   // another game of the shelf: its own setup fields (challenges)
-      var challenges = [];
+    if (game !== "atlandice") {   // another game of the shelf: its own setup fields (challenges, path)
+      var data = {game: game, players: players, first_player: first};
       var boxes = form.querySelectorAll('input[name="challenge"]');
-      for (var c = 0; c < boxes.length; c++) { if (boxes[c].checked) { challenges.push(parseInt(boxes[c].value, 10)); } }
-      return {game: game, players: players, first_player: first, challenges: challenges};
+      if (boxes.length) { data.challenges = []; }
+      for (var c = 0; c < boxes.length; c++) { if (boxes[c].checked) { data.challenges.push(parseInt(boxes[c].value, 10)); } }
+      var paths = form.querySelectorAll('input[name="path"]');
+      for (var q = 0; q < paths.length; q++) { if (paths[q].checked) { data.path = paths[q].value; } }
+      return data;
     }
     var tops = {};
     var districts = ["jeweller", "library", "inn", "works", "blacksmith"];
