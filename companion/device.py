@@ -1,10 +1,11 @@
 """The loop of play on the device: button presses to the session, the lights, and auto-reading.
 
-One thread. The panel's callbacks only queue events (hardware/panel.py); this
-loop hands each one to the session, which applies one input at a time. With
-a live camera, when the engine waits for a roll, frames are watched until the
-dice are still, then read once (vision.SettleWatcher) and proposed; CONFIRM or
-the tablet accepts them.
+The panel's callbacks only queue events (hardware/panel.py); this loop hands
+each one to the session, which applies one input at a time. With a live
+camera, a second thread watches each frame as it comes while the engine waits
+for a roll: once the dice have moved and are still again they are read once
+(vision.SettleWatcher) and proposed; CONFIRM or the tablet accepts them. A die
+left lying from the roll before is not proposed again: the dice must move.
 """
 
 import logging
@@ -27,31 +28,47 @@ class DeviceLoop:
         self.announce = announce or (lambda text: log.info(text))
         self._watcher = None
         self._watching_at = None  # the session's game_changes the watcher is watching for
+        self._moved = False       # the dice moved since the watcher began: a roll, not dice left lying
         self._last_seq = -1
         self._lit_at = None  # the session's change_id the lights were last set for
         self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
 
     def start(self) -> "DeviceLoop":
-        self._thread = threading.Thread(target=self.run, name="device-loop", daemon=True)
-        self._thread.start()
+        self._threads = [threading.Thread(target=self.run, name="device-loop", daemon=True),
+                         threading.Thread(target=self.run_camera, name="roll-watch", daemon=True)]
+        for thread in self._threads:
+            thread.start()
         return self
 
     def stop(self, timeout: float = 5.0) -> None:
         self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
+        for thread in self._threads:
+            thread.join(timeout)
 
     def run(self) -> None:
         while not self._stop.is_set():
             item = self.panel.get(timeout=0.2)
             if item is not None:
                 self.handle(getattr(item.event, "value", item.event))
+            self.update_lights()
+
+    def run_camera(self) -> None:
+        """Each frame as soon as the camera has it (no polling: still dice are proposed at once)."""
+        next_frame = getattr(self.camera, "next_frame", None)
+        seen = -1
+        while not self._stop.is_set():
+            if next_frame is None or self.watcher_factory is None:
+                self._stop.wait(0.2)
+                continue
+            frame = next_frame(seen, 0.5)
+            if frame is None:
+                continue
+            seen = frame.seq
             try:
                 self.watch_camera()
             except Exception:  # a bad frame must never stop the loop of play
                 log.exception("auto-reading failed; READ still works")
-            self.update_lights()
 
     def handle(self, event: str) -> None:
         """One panel event: CONFIRM, UNDO, REDO (UNDO held), READ, or PAIR (CONFIRM held)."""
@@ -79,12 +96,14 @@ class DeviceLoop:
         if self._watcher is None or self._watching_at != at:
             self._watcher = self.watcher_factory()
             self._watching_at = at
+            self._moved = False
         frame = cam.latest()
         if frame is None or frame.seq == self._last_seq:
             return
         self._last_seq = frame.seq
-        status = self._watcher.feed(frame.image)
-        if status.state == "settled" and status.new and status.reading is not None:
+        status = self._watcher.feed(frame.image, t=getattr(frame, "time", None))   # stillness timed by the camera's clock
+        self._moved = self._moved or status.state == "rolling"
+        if status.state == "settled" and status.new and status.reading is not None and self._moved:
             self.session.read_dice(frame=frame.image.copy(), reading=status.reading, at=self._watching_at)
 
     def _awaited(self) -> tuple[int, str | None]:

@@ -130,12 +130,18 @@ class Game:
 
     def undo(self) -> dict:
         """Take back the last input (replay without it); returns the input taken back."""
-        if not self.record.inputs:
+        return self.take_back(1)[0]
+
+    def take_back(self, count: int) -> list[dict]:
+        """Take back the last `count` inputs in one replay; returns them in record order.
+
+        They go on the redo stack latest first, so REDO puts back the earliest first."""
+        if not 1 <= count <= len(self.record.inputs):
             raise RuleError("illegal", "nothing to undo")
-        last = self.record.inputs[-1]
-        self._replay(self.record.inputs[:-1])
-        self.redo_stack.append(last)
-        return last
+        taken = self.record.inputs[-count:]
+        self._replay(self.record.inputs[:-count])
+        self.redo_stack.extend(reversed(taken))
+        return taken
 
     def redo(self) -> list[dict]:
         if not self.redo_stack:

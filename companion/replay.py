@@ -56,7 +56,9 @@ def main_replay(args) -> int:
                                            "expected": game.expected()}
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return 0
-    if game.game_id != games.DEFAULT:
+    if game.game_id == "atlantis":
+        from . import replay_atlantis as text
+    elif game.game_id != games.DEFAULT:
         from . import replay_shelf as text
     else:
         text = None

@@ -23,11 +23,19 @@ def render_events(game: Game, lang: str) -> str:
     lines += [f"   {words.event(ev, names)}" for ev in game.start_events]
     for entry in game.history:
         inp = entry["input"]
-        fields = " ".join(str(v) if not isinstance(v, list) else ",".join(map(str, v))
-                          for k, v in inp.items() if k not in ("type", "source", "note"))
+        fields = " ".join(_field(v) for k, v in inp.items() if k not in ("type", "source", "note") and v is not None)
         lines.append(f"{game.record.line_of(entry['index'])}: {inp['type']} {fields}".rstrip())
         lines += [f"   {words.event(ev, names)}" for ev in entry["events"]]
     return "\n".join(lines)
+
+
+def _field(value: object) -> str:
+    """An input's field in notation: a list as a,b,c; a mapping as key:a,b key:c."""
+    if isinstance(value, dict):
+        return " ".join(f"{k}:{_field(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return str(value)
 
 
 def render_table(game: Game, lang: str, with_score: bool = True) -> str:

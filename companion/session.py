@@ -12,6 +12,7 @@ runs, and is tested, with no camera at all:
     annotate: (frame, reading) -> BGR frame with the reading drawn
 """
 
+import logging
 import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -19,28 +20,42 @@ from typing import Callable
 
 from .game import Game
 from .game_profiles import GameProfiles
+from .games import DEFAULT as DEFAULT_GAME
 from .board_profile import save_profile
 from .record import Record
 from .rules import RuleError
-from .rules.errors import illegal
+from .rules.errors import illegal, invalid
 from .rules.inputs import is_chance
 from .rules.names import DISTRICT_RESOURCE
 from .rules.profile import validate_new_profile, validate_profile
 from .store import GameStore, StoreError
 
+log = logging.getLogger(__name__)
+
+AUTO = "auto"   # the source of an input the companion entered itself: a step with one legal option
+CAMERA_SOURCES = ("camera", "corrected")   # dice read by the camera, as read or corrected on a tablet
+
 
 class StaleVersion(Exception):
     """An input made against an older state (another tablet got there first)."""
 
-    def __init__(self, sent: int, current: int):
-        super().__init__(f"the game has moved on (you saw version {sent}, it is now {current}): "
-                         "look again before choosing")
+    def __init__(self, sent: int, current: int, message: str | None = None):
+        super().__init__(message or f"the game has moved on (you saw version {sent}, it is now {current}): "
+                                    "look again before choosing")
         self.sent = sent
         self.current = current
 
     def to_dict(self) -> dict:
         return {"error": "stale", "message": str(self), "rule": None, "version": self.current,
                 "key": "stale", "params": {"sent": self.sent, "current": self.current}}
+
+
+class StaleProposal(StaleVersion):
+    """CONFIRM from a page that showed another proposal (a die corrected on another tablet meanwhile)."""
+
+    def __init__(self, version: int):
+        super().__init__(version, version, "the proposal changed since this page showed it: "
+                                           "look again before confirming")
 
 
 class Session:
@@ -73,6 +88,10 @@ class Session:
         self.game_changes = 0
         self._reading: dict | None = None      # the last dice reading
         self._frame = None                     # ... and the frame it was read from
+        # The dice CONFIRM enters at a roll: the camera's reading, then the table's corrections.
+        # {"values": [face or None (unsure)], "source": "camera" | "corrected" | "hand", "at": game_changes}
+        self._dice: dict | None = None
+        self.last_undone: list[dict] | None = None   # the history entries the last UNDO took back
         self._image: bytes | None = None
         self.last_refusal: dict | None = None  # why the last button press was refused (shown, then cleared)
         # Every reading runs on this one thread: image buffers stay in one malloc arena
@@ -131,47 +150,81 @@ class Session:
     # --- inputs --------------------------------------------------------------
 
     def submit(self, inp: dict, version: int | None = None) -> list[dict]:
-        """Apply one input: checked, saved, then acknowledged. Refused inputs change nothing."""
+        """Apply one input: checked, saved, then acknowledged. Refused inputs change nothing.
+
+        Then every step left with a single legal option (`forced`) is entered by the companion
+        itself, each an input of its own with source "auto", saved the same way."""
         with self.lock:
             game = self._require_game()
             if version is not None and version != game.version:
                 raise StaleVersion(version, game.version)
-            state, events, clean = game.check(inp)
-            self.store.append(self.game_id, game.version, clean)
-            game.commit(state, events, clean)
-            if state["over"]:
-                self.store.set_over(self.game_id)
+            before = game.version
+            events = self._enter(inp)
+            roll = self._roll_to_keep(game.record.inputs[before])   # before the change forgets the reading
+            try:
+                while (option := self._forced()) is not None:
+                    events += self._enter(dict(option, source=AUTO))
+            except StoreError as exc:
+                # The table's input is saved; the step left waits for CONFIRM, which says the fault.
+                log.warning("a step the companion enters by itself was not saved: %s", exc)
             self.last_refusal = None
-            roll = self._roll_to_keep(clean)    # before the change forgets the reading
-            self._game_changed()
+            self._game_changed(game.version - before)
             if roll is not None:                # saved: now keep it, off this thread
                 self._reader_thread.submit(self.roll_keeper, *roll)
             return events
 
-    def undo(self) -> dict:
+    def _enter(self, inp: dict, keep_redo: bool = False) -> list[dict]:
+        """Check, save (with the game's end, in the same transaction), then apply one input."""
+        game = self.game
+        state, events, clean = game.check(inp)
+        over = state["over"] if state["over"] != game.state["over"] else None
+        self.store.append(self.game_id, game.version, clean, keep_redo=keep_redo, over=over)
+        if keep_redo:
+            game.redo_stack.pop()
+        game.commit(state, events, clean, keep_redo=keep_redo)
+        return events
+
+    def _forced(self) -> dict | None:
+        """The step the companion enters by itself now, if any (Atlandice's steps with one way on;
+        another game's one-option steps, such as Survive's setup walk, pace the table: it taps)."""
+        if self.game.game_id != DEFAULT_GAME:
+            return None
+        return forced(self.game.expected())
+
+    def undo(self) -> list[dict]:
+        """Take back the last input the table entered, with the inputs the companion entered
+        after it by itself (else they would be entered again at once). Returns them, in order."""
         with self.lock:
             game = self._require_game()
-            if not game.record.inputs:
+            inputs = game.record.inputs
+            if not inputs:
                 raise illegal("nothing to undo", key="nothing_to_undo")
-            seq = game.version - 1
-            last = game.record.inputs[-1]
-            self.store.undo(self.game_id, seq, last)
-            game.undo()
-            self.store.set_over(self.game_id, game.state["over"])
+            count = 1
+            while count < len(inputs) and inputs[-count].get("source") == AUTO:
+                count += 1
+            undone = game.history[-count:]
+            taken = inputs[-count:]
+            # No input is taken once a game is over, so with any taken back it is not over.
+            self.store.take_back(self.game_id, game.version - count, taken, over=False)
+            game.take_back(count)
             self._game_changed()
-            return last
+            self.last_undone = undone
+            return taken
 
     def redo(self) -> list[dict]:
+        """Put back what the last UNDO took back: the table's input and the automatic ones after it."""
         with self.lock:
             game = self._require_game()
             if not game.redo_stack:
                 raise illegal("nothing to redo", key="nothing_to_redo")
-            state, events, clean = game.check(game.redo_stack[-1])
-            self.store.append(self.game_id, game.version, clean, keep_redo=True)
-            game.redo_stack.pop()
-            game.commit(state, events, clean, keep_redo=True)
-            self.store.set_over(self.game_id, state["over"])
-            self._game_changed()
+            before = game.version
+            events = self._enter(game.redo_stack[-1], keep_redo=True)
+            try:
+                while game.redo_stack and game.redo_stack[-1].get("source") == AUTO:
+                    events += self._enter(game.redo_stack[-1], keep_redo=True)
+            except StoreError as exc:   # the table's input is back; the rest waits for REDO or CONFIRM
+                log.warning("a step the companion had entered was not put back: %s", exc)
+            self._game_changed(game.version - before)
             return events
 
     # --- dice readings and proposals ---------------------------------------
@@ -210,29 +263,87 @@ class Session:
                 return None
         if reading is None:
             reading = self.reader(frame)
-        image = None
-        if self.annotate is not None and self.encode_png is not None:
-            image = self.encode_png(self.annotate(frame, reading))
         data = reading.to_dict()
         values = [d["value"] for d in data["dice"]]
         with self.lock:
-            self._reading = {"values": values, "dice": data["dice"],
-                             "unsure": sum(v is None for v in values),
-                             "version": version, "at": at}
-            self._image = image
+            read = self._reading = {"values": values, "dice": data["dice"],
+                                    "unsure": sum(v is None for v in values),
+                                    "version": version, "at": at}
             self._frame = frame
+            if at == self.game_changes and self._dice_wanted() is not None:
+                self._dice = {"values": list(values), "source": "camera", "at": at}   # a new READ replaces corrections
+            self._image = None
+            self._bump()       # proposed now; the picture with the dice marked follows
+        if self.annotate is not None and self.encode_png is not None:
+            image = self.encode_png(self.annotate(frame, reading))
+            with self.lock:
+                if self._reading is read:
+                    self._image = image
+                    self._bump()
+        return dict(read)
+
+    def _dice_wanted(self) -> int | None:
+        """How many dice the game waits for now (a gate roll or an effect's roll), else None."""
+        if self.game is None:
+            return None
+        prompt = self.game.expected()
+        if prompt["kind"] == "gate_roll":
+            return prompt["count"]
+        return 1 if prompt["kind"] == "roll" else None
+
+    def set_die(self, value: int, index: int | None = None, version: int | None = None) -> None:
+        """A die of the proposed roll typed or corrected on a tablet: die `index`, or the first
+        one unsure or still missing. Every page shows it; CONFIRM enters it."""
+        with self.lock:
+            want = self._roll_awaited(version)
+            if type(value) is not int or not 1 <= value <= 6:
+                raise invalid(f"a die shows 1 to 6, not {value!r}")
+            values = list(self._dice["values"]) if self._current_dice() else []
+            if index is None:
+                index = values.index(None) if None in values else len(values)
+            if type(index) is not int or not 0 <= index <= len(values) or index >= max(want, len(values)):
+                raise invalid(f"there is no die {index!r} to set ({want} dice are in play)")
+            if index == len(values):
+                values.append(value)
+            else:
+                values[index] = value
+            # A camera reading the table corrected stays the camera's (the history's track record
+            # of the camera, and the rolls kept to teach the reader, tell the two apart).
+            source = "corrected" if self._current_dice() and self._dice["source"] in CAMERA_SOURCES else "hand"
+            self._dice = {"values": values, "source": source, "at": self.game_changes}
             self._bump()
-            return dict(self._reading)
+
+    def clear_dice(self, version: int | None = None) -> None:
+        """Empty the proposed roll, to type it in from the start."""
+        with self.lock:
+            self._roll_awaited(version)
+            self._dice = {"values": [], "source": "hand", "at": self.game_changes}
+            self._bump()
+
+    def _roll_awaited(self, version: int | None) -> int:
+        game = self._require_game()
+        if version is not None and version != game.version:
+            raise StaleVersion(version, game.version)
+        want = self._dice_wanted()
+        if want is None:
+            raise illegal("no roll is awaited now: there are no dice to enter", key="no_roll_now")
+        return want
+
+    def _current_dice(self) -> dict | None:
+        dice = self._dice
+        return dice if dice is not None and dice["at"] == self.game_changes else None
 
     def _roll_to_keep(self, inp: dict):
-        """(frame, dice, values) when `inp` enters, die for die, the dice of this step's camera
-        reading (as read, or corrected on the tablet), for the roll keeper; else None."""
-        reading = self._reading
-        if self.roll_keeper is None or reading is None or reading["at"] != self.game_changes:
+        """(frame, dice, values) when `inp` enters, die for die, the proposal made from this
+        step's camera reading (as read, or corrected on a tablet), for the roll keeper; else None:
+        dice typed by hand, or a reading of another roll, never label a frame."""
+        reading, dice = self._reading, self._current_dice()
+        if self.roll_keeper is None or reading is None or reading["at"] != self.game_changes or dice is None:
             return None
         values = inp.get("dice") if inp.get("type") == "gate_roll" else \
             [inp.get("value")] if inp.get("type") == "roll" else None
-        if not values or len(values) != len(reading["dice"]):
+        if (not values or inp.get("source") not in CAMERA_SOURCES or dice["source"] not in CAMERA_SOURCES
+                or list(values) != dice["values"] or len(values) != len(reading["dice"])):
             return None
         return self._frame, reading["dice"], list(values)
 
@@ -258,6 +369,11 @@ class Session:
         last picture could not be used (the next may be good)."""
         if self.camera is None or self.camera.status.state not in ("ok", "starting", "not_reading"):
             return None
+        expect = getattr(self.camera, "expect_dice", None)
+        if expect is not None:
+            with self.lock:
+                count = self._dice_wanted()
+            expect(count)
         try:
             return self.camera.capture(timeout=3.0)
         except Exception:  # the camera vanished between the check and the frame
@@ -280,8 +396,9 @@ class Session:
                 return None
             prompt = self.game.expected()
             kind = prompt["kind"]
-            if self.game.game_id != "atlandice":     # another game: only a step with one way on
-                only = prompt["options"] if len(prompt["options"]) == 1 and not prompt.get("chance") else []
+            if self.game.game_id != DEFAULT_GAME:     # another game: only a step with one way on
+                options = prompt["options"] or []       # None: a step whose inputs cannot be listed
+                only = options if len(options) == 1 and not prompt.get("chance") else []
                 return {"input": only[0], "source": "default", "reading": None, "problem": None} if only else None
             if is_chance(kind):
                 return self._dice_proposal(prompt)
@@ -291,32 +408,43 @@ class Session:
             return {"input": choice, "source": "default", "reading": None, "problem": None}
 
     def _dice_proposal(self, prompt: dict) -> dict | None:
-        reading = self._reading
-        if reading is None or reading["at"] != self.game_changes:
+        """The dice as read, then corrected: exactly what every page shows and CONFIRM enters."""
+        dice = self._current_dice()
+        if dice is None:
             return None
-        values = reading["values"]
+        values, source = dice["values"], dice["source"]
         want = prompt["count"] if prompt["kind"] == "gate_roll" else 1
+        unsure = sum(v is None for v in values)
         problem, key, params = None, None, {}
-        if reading["unsure"]:
-            problem = f"{reading['unsure']} die/dice could not be read: look at the tray and correct them"
-            key, params = "dice_unsure", {"n": reading["unsure"]}
+        if unsure:
+            problem = f"{unsure} die/dice could not be read: look at the tray and correct them"
+            key, params = "dice_unsure", {"n": unsure}
+        elif len(values) < want and source == "hand":
+            problem = f"{want - len(values)} more dice to enter"
+            key, params = "dice_missing", {"n": want - len(values)}
         elif len(values) != want:
             problem = (f"{want} dice are in play but {len(values)} were read: "
                        "a die off the tray, or two dice stacked? Read again or correct")
             key, params = "dice_read_count", {"want": want, "got": len(values)}
         if prompt["kind"] == "gate_roll":
-            inp = {"type": "gate_roll", "dice": values, "source": "camera"}
+            inp = {"type": "gate_roll", "dice": list(values), "source": source}
         else:
-            inp = {"type": "roll", "value": values[0] if len(values) == 1 else None, "source": "camera"}
-        return {"input": inp, "source": "camera", "reading": reading, "problem": problem,
+            inp = {"type": "roll", "value": values[0] if len(values) == 1 else None, "source": source}
+        reading = self._reading if self._reading is not None and self._reading["at"] == self.game_changes else None
+        return {"input": inp, "source": source, "reading": reading, "problem": problem,
                 "problem_key": key, "problem_params": params}
 
-    def confirm(self) -> list[dict]:
-        """CONFIRM: enter the proposal, if there is one that can be entered."""
+    def confirm(self, shown: dict | None = None) -> list[dict]:
+        """CONFIRM: enter the proposal, if there is one that can be entered.
+
+        `shown`: the proposal's input as the page showed it; refused when it is not the proposal
+        now (corrected on another tablet meanwhile), so a page never enters what it did not show."""
         with self.lock:
             proposal = self.proposal()
             if proposal is None:
                 raise illegal("nothing to confirm yet: read the dice, or choose on the tablet", key="nothing_to_confirm")
+            if shown is not None and shown != proposal["input"]:
+                raise StaleProposal(self.game.version)
             if proposal["problem"]:
                 raise illegal(proposal["problem"], "R1", proposal["problem_key"], **proposal["problem_params"])
             return self.submit(proposal["input"], self.game.version)
@@ -359,10 +487,13 @@ class Session:
 
     # --- listeners -----------------------------------------------------------
 
-    def _game_changed(self) -> None:
-        self.game_changes += 1
+    def _game_changed(self, inputs: int = 1) -> None:
+        """`inputs`: how many inputs were added (one change each: the live stream counts on it)."""
+        self.game_changes += max(1, inputs)
         self._reading = None   # the dice on the tray were for the step before
         self._frame = None
+        self._dice = None
+        self.last_undone = None
         self._bump()
 
     def _bump(self) -> None:
@@ -406,7 +537,19 @@ class Session:
                 "refusal": self.last_refusal,
                 # the games file found damaged or read-only: said on every page until it is mended
                 "storage": self.store.problem.to_dict() if self.store.problem else None,
+                "undone": self.last_undone,
             }
+
+
+def forced(prompt: dict) -> dict | None:
+    """The single legal option of a step the table has no choice in: the session enters it by itself.
+
+    Never a roll (chance), a revealed tile (hidden information: the table turns it over) or who
+    takes a tied tile."""
+    options = prompt["options"]
+    if is_chance(prompt["kind"]) or prompt["kind"] in ("over", "reveal", "tile_taker") or len(options) != 1:
+        return None
+    return options[0]
 
 
 def _preferred(prompt: dict) -> dict | None:
@@ -414,7 +557,8 @@ def _preferred(prompt: dict) -> dict | None:
 
     - the resource taken at a District: its own resource first (R2);
     - a Donation: giving nothing more (giving is a choice: "can spend");
-    - any step with a single legal option.
+    - a step with a single legal option (`forced`: after a load or a resume, before the
+      session entered it).
     A die to take, an effect's target, a revealed tile (hidden information) or who takes a
     tied tile is chosen on the tablet."""
     options = prompt["options"]
@@ -428,6 +572,4 @@ def _preferred(prompt: dict) -> dict | None:
                 return option
     if kind == "donate":
         return {"type": "donate", "pair": None}
-    if len(options) == 1 and kind not in ("reveal", "tile_taker"):
-        return options[0]
-    return None
+    return forced(prompt)

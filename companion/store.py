@@ -113,11 +113,9 @@ class GameStore:
         self.problem = self.problem or self._check()
 
     def _damage(self) -> StoreError | None:
-        """A damaged page anywhere in the file (read only)."""
-        try:
-            found = [row[0] for row in self._db.execute("PRAGMA quick_check(1)")]
-        except sqlite3.DatabaseError as exc:
-            return self._error(exc)
+        """A damaged page anywhere in the file (read only). A file too damaged to be read as a
+        database at all raises: the companion cannot start on it."""
+        found = [row[0] for row in self._db.execute("PRAGMA quick_check(1)")]
         if found != ["ok"]:
             return StoreError("storage_damaged", self.path, "; ".join(found))
         return None
@@ -187,8 +185,10 @@ class GameStore:
             cur.execute("INSERT OR REPLACE INTO in_use (one, game_id) VALUES (1, ?)", (game_id,))
         return game_id
 
-    def append(self, game_id: int, seq: int, inp: dict, keep_redo: bool = False) -> None:
-        """Save input number `seq` (0-based); a new input clears the redo stack."""
+    def append(self, game_id: int, seq: int, inp: dict, keep_redo: bool = False,
+               over: bool | None = None) -> None:
+        """Save input number `seq` (0-based); a new input clears the redo stack. `over`: the game
+        ends (True) or goes on again (False) with it, said in the same transaction."""
         statements = [("INSERT INTO inputs (game_id, seq, input) VALUES (?, ?, ?)",
                        (game_id, seq, json.dumps(inp, ensure_ascii=False))),
                       ("UPDATE games SET updated = ? WHERE id = ?", (_now(), game_id))]
@@ -197,15 +197,27 @@ class GameStore:
         else:
             statements.append(("DELETE FROM redo WHERE game_id = ? AND seq = "
                                 "(SELECT MAX(seq) FROM redo WHERE game_id = ?)", (game_id, game_id)))
+        if over is not None:
+            statements.append(("UPDATE games SET over = ? WHERE id = ?", (int(over), game_id)))
         self._tx(statements)
 
     def undo(self, game_id: int, seq: int, inp: dict) -> None:
         """Input `seq` moves from the record to the redo stack, in one transaction."""
-        self._tx([("DELETE FROM inputs WHERE game_id = ? AND seq = ?", (game_id, seq)),
-                  ("INSERT INTO redo (game_id, seq, input) VALUES (?, "
-                   "(SELECT COALESCE(MAX(seq), -1) + 1 FROM redo WHERE game_id = ?), ?)",
-                   (game_id, game_id, json.dumps(inp, ensure_ascii=False))),
-                  ("UPDATE games SET updated = ? WHERE id = ?", (_now(), game_id))])
+        self.take_back(game_id, seq, [inp])
+
+    def take_back(self, game_id: int, seq: int, inputs: list[dict], over: bool | None = None) -> None:
+        """Inputs `seq`, `seq` + 1, ... (the last of the record) move to the redo stack, latest
+        first, in one transaction: an undo is kept whole or not at all (`over` as for `append`)."""
+        statements = []
+        for i in reversed(range(len(inputs))):
+            statements += [("DELETE FROM inputs WHERE game_id = ? AND seq = ?", (game_id, seq + i)),
+                           ("INSERT INTO redo (game_id, seq, input) VALUES (?, "
+                            "(SELECT COALESCE(MAX(seq), -1) + 1 FROM redo WHERE game_id = ?), ?)",
+                            (game_id, game_id, json.dumps(inputs[i], ensure_ascii=False)))]
+        statements.append(("UPDATE games SET updated = ? WHERE id = ?", (_now(), game_id)))
+        if over is not None:
+            statements.append(("UPDATE games SET over = ? WHERE id = ?", (int(over), game_id)))
+        self._tx(statements)
 
     def set_over(self, game_id: int, over: bool = True) -> None:
         self._tx([("UPDATE games SET over = ? WHERE id = ?", (int(over), game_id))])

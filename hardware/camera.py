@@ -105,6 +105,10 @@ class Camera(ABC):
     def is_open(self) -> bool:
         return False
 
+    def expect_dice(self, count: int | None) -> None:
+        """How many dice the game waits for (None: no roll). A camera sees what lies in the
+        tray and ignores it; the demo camera shows a picture with that many dice."""
+
     def __enter__(self) -> "Camera":
         self.open()
         return self

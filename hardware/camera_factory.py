@@ -24,6 +24,7 @@ import os
 from typing import Any, Mapping
 
 from .camera import Camera, NoCamera
+from .demo import DemoCamera
 from .folder_camera import ImageFolderCamera
 from .opencv_camera import OpenCVCamera
 from .picamera import PiCamera, picamera2_available
@@ -63,7 +64,7 @@ def make_camera(
     if source == "demo":
         if demo_folder is None:
             return NoCamera("no demo images")
-        return ImageFolderCamera(demo_folder, loop=loop)
+        return DemoCamera(demo_folder, loop=loop)
 
     if source == "picamera":
         kwargs: dict[str, Any] = {"camera_num": int(config.get("camera_num", 0))}

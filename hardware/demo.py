@@ -1,14 +1,19 @@
-"""The demo camera's pictures: dice trays the project renders itself.
+"""The demo camera and its pictures: dice trays the project renders itself.
 
-The embedded default (no Pi, no camera) plays these in order through
-ImageFolderCamera: each READ shows the next picture. A round of three players
-needs one gate roll of 7 dice and then single dice for the effects' rolls, so
-the pictures go: a gate roll, then six single dice, and again.
+The embedded default (no Pi, no camera) shows these through DemoCamera: each
+READ shows the next picture with as many dice as the game waits for (7 or 9
+at the gate roll, one for an effect's roll), so the first READ reads a roll
+that can be entered.
 
 Made by `python -m hardware.demo` (with vision.render); the JPEGs are shipped.
 """
 
+import os
 from pathlib import Path
+
+import numpy as np
+
+from .folder_camera import ImageFolderCamera
 
 DEMO_FOLDER = Path(__file__).resolve().parent / "demo_frames"
 
@@ -18,7 +23,35 @@ SCRIPT = [
     ("02-roll", [6]), ("03-roll", [2]), ("04-roll", [5]), ("05-roll", [1]), ("06-roll", [4]), ("07-roll", [3]),
     ("08-gates", [2, 2, 6, 4, 1, 3, 5]),
     ("09-roll", [4]), ("10-roll", [6]), ("11-roll", [1]), ("12-roll", [5]), ("13-roll", [2]), ("14-roll", [3]),
+    ("15-gates", [4, 1, 6, 2, 5, 3, 3, 6, 1]), ("16-gates", [5, 2, 2, 6, 4, 1, 3, 4, 6]),
 ]
+
+
+class DemoCamera(ImageFolderCamera):
+    """The demo pictures, each READ the next one with as many dice as the game waits for.
+
+    `script`: (file stem, dice values) per picture; a picture not in it, or a count no picture
+    has, plays in name order as ImageFolderCamera does. One picture is decoded at a time."""
+
+    def __init__(self, folder: str | os.PathLike[str] = DEMO_FOLDER, script=SCRIPT, *, loop: bool = True) -> None:
+        super().__init__(folder, loop=loop)
+        self._counts = {stem: len(values) for stem, values in script}
+        self._expected: int | None = None
+
+    def expect_dice(self, count: int | None) -> None:
+        self._expected = count
+
+    def read(self) -> np.ndarray:
+        files = self._files
+        if self._open and self._expected is not None:
+            n = len(files)
+            start = self._next % n if n else 0
+            for k in range(n):
+                i = (start + k) % n
+                if self._counts.get(files[i].stem) == self._expected:
+                    self._next = i
+                    break
+        return super().read()
 
 
 def make_demo_frames(folder: Path = DEMO_FOLDER) -> list[Path]:

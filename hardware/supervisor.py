@@ -185,6 +185,11 @@ class CameraSupervisor:
                 return self._latest
             return None
 
+    def expect_dice(self, count: int | None) -> None:
+        """Tell the camera how many dice the game waits for (see Camera.expect_dice)."""
+        with self._cond:
+            self.camera.expect_dice(count)
+
     def capture(self, timeout: float = 3.0) -> np.ndarray:
         """A good frame taken after this call (the dice as they are now), as
         a writable copy. Raises :class:`CameraUnavailable` with the reason

@@ -8,10 +8,12 @@ notifications, never on sleeps.
 import dataclasses
 import time
 
+import cv2
 import pytest
 
 from companion.app import build, check_port
 from companion.config import load_config
+from hardware.demo import DEMO_FOLDER
 
 SETUP = {"players": ["Ana", "Bruno", "Eric"], "first_player": 0}
 
@@ -34,9 +36,9 @@ def press_and_wait(companion, button, timeout=10.0):
         refusal = session.last_refusal
         if refusal and refusal["button"] == button:
             return True
-        if button == "read":
+        if button == "read":   # the reading for the step now, and its picture (drawn after it)
             reading = session.snapshot()["reading"]
-            return bool(reading and reading["current"])
+            return bool(reading and reading["current"] and session.last_image())
         return session.game.version != version
 
     deadline = time.monotonic() + timeout
@@ -62,11 +64,10 @@ def test_read_then_confirm_enters_the_gate_roll_from_the_camera(config):
         # A die to take is the players' choice: CONFIRM enters nothing, and says so.
         press_and_wait(companion, "confirm")
         assert session.game.version == 1 and "nothing to confirm" in session.last_refusal["message"]
-        session.submit({"type": "pick", "area": "works"})
-        press_and_wait(companion, "confirm")          # the District's own resource is proposed (R2)
-        assert session.game.record.inputs[-1] == {"type": "resource", "resource": "tool"}
-        press_and_wait(companion, "undo")
-        assert session.game.version == 2
+        session.submit({"type": "pick", "area": "works"})    # its Tools are the only resource there
+        assert session.game.record.inputs[-1] == {"type": "resource", "resource": "tool", "source": "auto"}
+        press_and_wait(companion, "undo")                    # the pick and what came with it
+        assert session.game.version == 1
     finally:
         companion.close()
 
@@ -76,15 +77,15 @@ def test_a_reading_with_the_wrong_number_of_dice_is_refused_with_the_reason(conf
     try:
         session = companion.session
         session.new_game(SETUP)
-        press_and_wait(companion, "read")            # the 7-dice picture: used for...
+        press_and_wait(companion, "read")            # a 7-dice picture: used for...
         session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})  # ...nothing: typed in by hand
-        session.submit({"type": "pick", "area": "library"})
-        session.submit({"type": "resource", "resource": "book"})
+        session.submit({"type": "pick", "area": "library"})   # and its only Book
         assert session.game.expected()["kind"] == "roll"   # L-high rolls the die
-        press_and_wait(companion, "read")            # the next picture shows one die: fine for a roll
+        press_and_wait(companion, "read")            # the demo camera shows one die: fine for a roll
         assert session.proposal()["problem"] is None
-        session.undo(), session.undo(), session.undo()
-        press_and_wait(companion, "read")            # one die read for a gate roll of 7
+        session.undo(), session.undo()
+        one_die = cv2.imread(str(DEMO_FOLDER / "02-roll.jpg"))
+        session.read_dice(frame=one_die)             # one die read for a gate roll of 7
         proposal = session.proposal()
         assert "7 dice are in play but 1 were read" in proposal["problem"]
         press_and_wait(companion, "confirm")
@@ -174,8 +175,8 @@ def test_calibration_is_measured_saved_in_the_data_folder_and_kept(config, tmp_p
         assert info["calibrated"] and 40 < info["die_px"] < 90     # the demo dice are 64 px
         assert (tmp_path / "calibration" / "camera.toml").is_file()
         session.new_game(SETUP)
-        press_and_wait(companion, "read")        # calibrating took the first picture: this is the single 6
-        assert session.snapshot()["reading"]["values"] == [6]      # read right, calibrated
+        press_and_wait(companion, "read")        # calibrating took the first picture: this is the next gate roll
+        assert sorted(session.snapshot()["reading"]["values"]) == [1, 2, 2, 3, 4, 5, 6]   # read right, calibrated
     finally:
         companion.close()
     again = build(config, announce=lambda text: None)

@@ -57,7 +57,7 @@ class Watcher:
     def __init__(self):
         self.last, self.still = None, 0
 
-    def feed(self, image):
+    def feed(self, image, t=None):
         level = int(image[0, 0, 0])
         self.still = self.still + 1 if level == self.last else 0
         self.last = level
@@ -112,13 +112,12 @@ def test_a_roll_entered_while_the_dice_settle_is_not_proposed_for_the_next_step(
     session, camera, loop = make(tmp_path)
 
     class EnteredMeanwhile(Watcher):
-        def feed(self, image):
+        def feed(self, image, t=None):
             status = super().feed(image)
             if status.new:   # the tablet lands between the settled frame and its reading
                 if meanwhile == "input":
                     session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
-                    session.submit({"type": "pick", "area": "library"})
-                    session.submit({"type": "resource", "resource": "book"})
+                    session.submit({"type": "pick", "area": "library"})   # and its only Book
                 else:        # a new game awaits a gate roll at version 0 too
                     session.new_game(SETUP)
             return status
@@ -142,8 +141,7 @@ def test_no_reading_while_no_roll_is_awaited(tmp_path):
 
 def test_panel_events_reach_the_session_in_order_from_another_thread(tmp_path):
     session, camera, loop = make(tmp_path)
-    session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
-    session.submit({"type": "pick", "area": "works"})
+    session.read_dice(frame=np.zeros((8, 8, 3), np.uint8), reading=Reading([1, 2, 3, 4, 5, 6, 6]))
     loop.start()
     try:
         before = session.change_id
@@ -152,10 +150,63 @@ def test_panel_events_reach_the_session_in_order_from_another_thread(tmp_path):
         sender.start()
         sender.join()
         seen = before
-        while session.game.version != 3 or seen < before + 3:
+        while session.game.version != 1 or seen < before + 3:
             seen = session.wait_for_change(seen, 5)
             assert seen > before, "the panel's events never reached the session"
-        assert session.game.record.inputs[-1] == {"type": "resource", "resource": "tool"}
+        assert session.game.record.inputs[-1] == {"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6],
+                                                  "source": "camera"}
         assert not session.game.redo_stack
     finally:
         loop.stop()
+
+
+class TimedCamera(LiveCamera):
+    """Frames with the time they were taken, as hardware.supervisor.Frame has."""
+
+    def __init__(self):
+        super().__init__()
+        self.clock = 0.0
+
+    def show_die(self, value: int, x: int) -> None:
+        """A light die at column x on a dark tray; its value in a corner pixel (no movement)."""
+        image = np.full((60, 160, 3), 40, np.uint8)
+        image[20:40, x:x + 20] = 230
+        image[0, 0] = value
+        self._seq += 1
+        self.clock += 0.2                                    # 5 frames a second
+        self._frame = TimedFrame(image, self._seq, self.clock)
+
+
+@dataclass
+class TimedFrame(Frame):
+    time: float
+
+
+def test_an_effect_roll_is_proposed_once_the_die_is_still_and_one_confirm_enters_it(tmp_path):
+    import vision
+
+    camera = TimedCamera()
+    session = Session(GameStore(tmp_path / "g.sqlite3"), load_profile(), camera=camera,
+                      reader=lambda frame: Reading([]))
+    session.new_game(dict(SETUP, tops={"library": "L-high"}))
+    session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
+    session.submit({"type": "pick", "area": "library"})   # its Book is taken with it; L-high rolls a die
+    assert session.game.expected()["kind"] == "roll"
+    loop = DeviceLoop(session, FakePanel(), camera, watcher_factory=lambda: vision.SettleWatcher(
+        reader=lambda frame, config: Reading([int(frame[0, 0, 0])])))
+    for _ in range(6):                  # the die of the gate roll still lies there: not this roll
+        camera.show_die(4, 10)
+        loop.watch_camera()
+    assert session.proposal() is None
+    for x in (30, 60, 90):              # the die is rolled...
+        camera.show_die(4, x)
+        loop.watch_camera()
+    for _ in range(4):                  # ...and lies still, showing 2
+        camera.show_die(2, 110)
+        loop.watch_camera()
+    proposal = session.proposal()
+    assert proposal["input"] == {"type": "roll", "value": 2, "source": "camera"} and not proposal["problem"]
+    version = session.game.version
+    session.press("confirm")            # the panel's CONFIRM
+    assert session.game.record.inputs[version] == {"type": "roll", "value": 2, "source": "camera"}
+    assert session.last_refusal is None

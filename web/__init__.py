@@ -140,4 +140,6 @@ def create_app(test_config: dict | None = None, session=None) -> Flask:
     app.register_blueprint(stream.bp)
     from . import history
     history.init_app(app)
+    from . import atlantis_move
+    app.register_blueprint(atlantis_move.bp)
     return app

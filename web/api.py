@@ -178,20 +178,39 @@ def press(button: str):
     data = body() if request.content_length else {}
     version = optional_version(data)
     sess = game_session()
+    shown = data.get("input")
+    if button == "confirm" and shown is not None and not isinstance(shown, dict):
+        raise ApiError(400, "invalid", "'input' must be the proposal's input the page showed (or left out)")
     with sess.lock:
         check_version(sess, version)
         if button == "undo":
             taken = sess.undo()
-            return outcome(sess, undone=taken)
+            return outcome(sess, undone=taken[0], automatic=taken[1:])
         if button == "redo":
             return outcome(sess, sess.redo())
         if button == "confirm":
-            return outcome(sess, sess.confirm())
+            return outcome(sess, sess.confirm(shown))
         at = sess.game_changes  # the step the version was checked at
     reading = sess.read_dice(at=at)  # outside the lock: the camera may take a moment
     if reading is None:
         raise camera_unavailable(sess)
     return outcome(sess, reading=reading)
+
+
+@bp.post("/dice")
+@security.paired_required
+def dice():
+    """A die of the proposed roll typed or corrected: {"version", "value", "die"?}; or {"version", "clear": true}."""
+    data = body()
+    version = optional_version(data)
+    if version is None:
+        raise ApiError(400, "invalid", "'version' is required: the game version the dice were entered at")
+    sess = game_session()
+    if data.get("clear") is True:
+        sess.clear_dice(version)
+    else:
+        sess.set_die(data.get("value"), data.get("die"), version)
+    return outcome(sess, proposal=sess.proposal())
 
 
 @bp.post("/calibrate")

@@ -16,7 +16,7 @@ from companion.history.players import MergeError, check_merge, name_key, records
 from companion.history.shelf import ATLANDICE, shelf_game
 from companion.history.summary import summarize
 from companion.i18n import label, render
-from companion.games.survive.words import render as survive_render
+from companion.shelf import words_for
 from companion.rules.engine import expected
 from companion.rules.final_scoring import score_state
 
@@ -100,8 +100,9 @@ def _scores(gid: str, state: dict, lang: str) -> dict:
         return {"over": state["over"], "breakdown": view.breakdown(result, names, lang, len(state["players"])),
                 "chart": view.vp_chart(state, names, lang) if state["over"] else None}
     result = state.get("result")
+    lines = (result.get("seats") or result.get("scores")) if result else None    # Survive's, Atlantis's
     seats = [{"name": names[s["seat"]], "total": s["total"], "winner": s["seat"] in result["winners"]}
-             for s in result["seats"]] if result else None
+             for s in lines] if result else None
     return {"over": state.get("over", False), "seats": seats}
 
 
@@ -116,8 +117,8 @@ def _step(gid: str, replayed, inputs: list, lang: str) -> dict:
         history = [{"index": i, "input": inp, "events": ev} for i, (inp, ev) in enumerate(zip(inputs, replayed.events))]
         players = view.players(state, expected(state), history, lang)
     else:
-        catalog = hv.survive_catalog(lang)
-        lines = [survive_render(ev, catalog, names) for ev in events]
+        words = words_for(gid, lang)
+        lines = [words.event(ev, names) for ev in events]
         said_input = " ".join(str(v) for v in inputs[-1].values()) if inputs else None
         players = None
     return {"input": said_input, "source": inputs[-1].get("source") if inputs else None,

@@ -311,6 +311,22 @@ def proposal(snap: dict, lang: str) -> dict | None:
             "input": json.dumps(inp, separators=(",", ":"))}
 
 
+def undone(snap: dict, lang: str) -> str | None:
+    """What the last UNDO took back, in words: the first line of each input it took back."""
+    entries = snap.get("undone")
+    state = snap.get("state")
+    if not entries or not state:
+        return None
+    names = labels_for(state, lang)
+    said = []
+    for entry in entries:
+        if entry["events"]:
+            said.append(render(entry["events"][0], lang, names).rstrip("."))
+        else:
+            said.append(option_label(entry["input"], snap.get("expected") or {}, state, lang, names)["text"])
+    return ui(lang, "undone", what="; ".join(said))
+
+
 def reading(snap: dict) -> dict | None:
     r = snap.get("reading")
     if not r:
@@ -449,6 +465,9 @@ def camera(snap: dict) -> dict:
 # --- everything -----------------------------------------------------------------
 
 def table(snap: dict, lang: str) -> dict:
+    if snap.get("game") == "atlantis":
+        from . import atlantis_view
+        return atlantis_view.table(snap, lang)
     if snap.get("game") not in (None, "atlandice"):      # another game of the shelf: its own page parts
         from . import survive_view
         return survive_view.table(snap, lang)
@@ -460,7 +479,8 @@ def table(snap: dict, lang: str) -> dict:
             "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
             "refusal": snap.get("refusal"), "reading": reading(snap), "proposal": proposal(snap, lang),
             "refusal_text": explain(snap["refusal"], lang) if snap.get("refusal") else None,
-            "storage_text": explain(snap["storage"], lang) if snap.get("storage") else None}
+            "storage_text": explain(snap["storage"], lang) if snap.get("storage") else None,
+            "undone": undone(snap, lang)}
     if state is None:
         return view
     names = labels_for(state, lang)

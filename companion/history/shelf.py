@@ -85,6 +85,13 @@ def _survive_rolls(inp: dict) -> list:
     return [inp["face"]] if inp.get("type") == "creature_roll" and inp.get("face") in CREATURES else []
 
 
+# --- Atlantis -------------------------------------------------------------------------------
+
+def _atlantis_totals(state: dict) -> list | None:
+    result = state.get("result")
+    return [s["total"] for s in result["scores"]] if result else None
+
+
 GAMES = {
     ATLANDICE: ShelfGame(ATLANDICE, _atlandice_replay, lambda s: list(s["players"]), _atlandice_totals,
                          lambda s: list(s["result"]["winners"]) if s["result"] else [],
@@ -92,6 +99,9 @@ GAMES = {
     "survive": ShelfGame("survive", _survive_replay, lambda s: list(s["players"]), _survive_totals,
                          lambda s: list(s["result"]["winners"]) if s.get("result") else [],
                          tuple(CREATURES), _survive_rolls),
+    # Game replays any record of the shelf; Atlantis has no die (faces: none).
+    "atlantis": ShelfGame("atlantis", _atlandice_replay, lambda s: list(s["players"]), _atlantis_totals,
+                          lambda s: list(s["result"]["winners"]) if s.get("result") else [], (), lambda inp: []),
 }
 
 

@@ -4,15 +4,16 @@
 
 Each seed was picked because its game shows a bridge, an overpayment, a sale of a
 tile, a lost turn and crossings settled at the end; tests/games/atlantis/test_examples.py
-replays every record through the engine.
+replays every record through the engine. Each file is a companion record
+(docs/record-format.md): `companion replay FILE --score` reads it.
 """
 
-import json
 import random
 from pathlib import Path
 
 from companion.games.atlantis import default_profile
 from companion.games.atlantis.simulate import play_random, random_setup
+from companion.record import Record
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = {"atlantis-table-3p.jsonl": (3, "table"), "atlantis-shuffled-2p.jsonl": (2, "shuffle")}
@@ -33,9 +34,9 @@ def main() -> None:
     for name, (players, path) in EXAMPLES.items():
         seed = next(s for s in range(1000) if WANTED <= record(s, players, path)[2])
         setup, inputs, _ = record(seed, players, path)
-        lines = [json.dumps(dict(setup, note=f"seeded random game {seed}"), ensure_ascii=False)]
-        lines += [json.dumps(i, ensure_ascii=False) for i in inputs]
-        (HERE / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        game = Record.new(setup=setup, meta={"note": f"seeded random game {seed}"}, game="atlantis")
+        game.inputs = inputs
+        (HERE / name).write_text(game.to_jsonl(), encoding="utf-8")
         print(name, "seed", seed, len(inputs), "inputs")
 
 

@@ -30,10 +30,10 @@ def test_session_resumes_exactly_after_restart(tmp_path, profile):
     session = Session(GameStore(path), profile)
     session.new_game(SETUP)
     session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
-    session.submit({"type": "pick", "area": "jeweller"})
-    session.confirm()  # the Gem (R2)
-    session.undo()
+    session.submit({"type": "pick", "area": "jeweller"})   # and the Gem, the only resource there
+    session.undo()                                          # both
     state, redo = session.game.state, list(session.game.redo_stack)
+    assert session.game.version == 1 and len(redo) == 2
     session.store.close()
     again = Session(GameStore(path), profile)
     assert again.resume()

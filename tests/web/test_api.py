@@ -44,7 +44,7 @@ def test_an_input_is_applied_once_and_answered_with_its_events(started, game_ses
 
 def test_a_stale_input_is_refused_not_applied_twice(started, game_session):
     assert post(started, "/api/input", {"input": ROLL, "version": 0}).status_code == 200
-    pick = {"type": "pick", "area": "library", "for": "self"}
+    pick = {"type": "pick", "area": "market", "for": "self"}
     assert post(started, "/api/input", {"input": pick, "version": 1}).status_code == 200
     # A second tablet taps the same choice, made against version 1.
     r = post(started, "/api/input", {"input": pick, "version": 1})
@@ -135,7 +135,7 @@ def test_undo_and_redo(started, game_session):
 
 def test_two_tablets_pressing_undo_at_once_undo_once(started, game_session):
     post(started, "/api/input", {"input": ROLL, "version": 0})
-    post(started, "/api/input", {"input": {"type": "pick", "area": "inn", "for": "self"}, "version": 1})
+    post(started, "/api/input", {"input": {"type": "pick", "area": "market", "for": "self"}, "version": 1})
     assert post(started, "/api/undo", {"version": 2}).status_code == 200
     r = post(started, "/api/undo", {"version": 2})
     assert r.status_code == 409 and r.json["error"] == "stale"
@@ -152,12 +152,16 @@ def test_confirm_enters_the_proposal(started, game_session):
     r = post(started, "/api/confirm", {"version": 0})
     assert r.status_code == 409, "a gate roll is never invented (R1): nothing to confirm without a reading"
     post(started, "/api/input", {"input": ROLL, "version": 0})
-    post(started, "/api/input", {"input": {"type": "pick", "area": "library", "for": "self"}, "version": 1})
+    # A record stopped where the only Book is to be taken (the session enters such a step itself).
+    text = game_session.game.record.to_jsonl() + json.dumps({"type": "pick", "area": "library"}) + "\n"
+    assert post(started, "/api/record", {"record": text}).status_code == 201
     proposal = started.get("/api/state").json["proposal"]
     assert proposal["input"] == {"type": "resource", "resource": "book"}
-    r = post(started, "/api/confirm", {"version": 2})
+    r = post(started, "/api/confirm", {"version": 2, "input": {"type": "resource", "resource": "gem"}})
+    assert r.status_code == 409 and r.json["error"] == "stale", "the page showed another proposal"
+    r = post(started, "/api/confirm", {"version": 2, "input": proposal["input"]})
     assert r.status_code == 200 and r.json["version"] == 3
-    assert game_session.game.record.inputs[-1]["resource"] == "book"
+    assert game_session.game.record.inputs[2]["resource"] == "book"
 
 
 def test_read_without_a_camera(started):

@@ -40,15 +40,15 @@ def test_the_language_comes_from_the_browser_then_sticks_when_chosen(client, gam
 def test_the_table_shows_board_players_prompt_and_history(client, game_session):
     game_session.new_game(SETUP)
     play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]},
-                        {"type": "pick", "area": "library", "for": "self"}])
+                        {"type": "pick", "area": "market", "for": "self"}])
     page = client.get("/").get_data(as_text=True)
     for area in ("Jeweller", "Library", "Inn", "Engineering Works", "Blacksmith", "Black Market"):
         assert area in page
     assert 'id="area-works"' in page and "#s-sub" in page.split('id="area-works"')[1].split('id="area-blacksmith"')[0]
-    assert "Anna: take a resource at the Library" in page
-    assert "Anna: pegue um recurso na Biblioteca" in client.get("/?lang=pt-BR").get_data(as_text=True)
+    assert "Anna: take a resource at the Black Market" in page
+    assert "Anna: pegue um recurso no Mercado Negro" in client.get("/?lang=pt-BR").get_data(as_text=True)
     assert 'data-input="{&#34;type&#34;:&#34;resource&#34;,&#34;resource&#34;:&#34;book&#34;}"' in page
-    assert "Anna takes a die at the Library." in page
+    assert "Anna takes a die at the Black Market." in page
     assert 'class="dial"' in page and "Survey of Gems" in page
     assert "Watching only" in page
 
@@ -211,9 +211,10 @@ def test_a_pick_reads_as_one_die_and_a_choice_for_the_neutral_player_says_so(cli
     game_session.new_game({"players": ["Ana", "Rui"], "first_player": 1})
     play(game_session, [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}])
     assert prompt_title(client.get("/?lang=en").get_data(as_text=True)) == "Rui: take one die (die 1 of 6 this round)"
-    play(game_session, [{"type": "pick", "area": "library", "for": "neutral"}])
-    assert prompt_title(client.get("/?lang=en").get_data(as_text=True)) == \
-        "Rui, for Neutral player: take a resource at the Library"
+    # The Black Market offers a choice (at the Library the one resource is taken by itself).
+    play(game_session, [{"type": "pick", "area": "market", "for": "neutral"}])
+    assert prompt_title(client.get("/?lang=en").get_data(as_text=True)).startswith(
+        "Rui, for Neutral player: take a resource")
     assert prompt_title(client.get("/?lang=pt-BR").get_data(as_text=True)).startswith("Rui, por Jogador Neutro:")
 
 

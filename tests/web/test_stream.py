@@ -68,8 +68,9 @@ def test_reconnecting_replays_what_was_missed_from_the_record(client, game_sessi
                         {"type": "pick", "area": "inn", "for": "self"}])
     r = client.get("/api/events", headers={"Last-Event-ID": seen}, buffered=False)
     (eid, data), = read_messages(r, 1)
-    assert [e["index"] for e in data["new"]] == [0, 1]
+    assert [e["index"] for e in data["new"]] == [0, 1, 2]     # with the Provision the session took
     assert data["new"][1]["input"]["area"] == "inn"
+    assert data["new"][2]["input"] == {"type": "resource", "resource": "provision", "source": "auto"}
     assert data["reset"] is False
 
 

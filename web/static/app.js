@@ -14,10 +14,9 @@
   var page = body.getAttribute("data-page");
   var busy = false;            // one request at a time from this page
   var refreshing = false, refreshAgain = false;
-  var dice = [];               // the gate roll being entered
-  var diceVersion = null;      // the version the entry was started at
-  var diceSelected = -1;       // the slot being corrected
-  var diceSource = "hand";
+  var diceSelected = -1;       // the slot being corrected (the dice themselves are the server's proposal)
+  var diceQueue = [];          // dice taps not yet sent, in the order tapped
+  var diceSending = false;
   var acted = false;           // this page sent the last input: follow it to the new prompt
 
   function $(id) { return document.getElementById(id); }
@@ -240,7 +239,9 @@
       e.preventDefault();
       var name = button.getAttribute("data-button");
       var reload = button.hasAttribute("data-reload");
-      send("/api/" + name, {version: liveVersion()}, reload ? function () { location.reload(); } : null);
+      var data = {version: liveVersion()};
+      if (name === "confirm") { data.input = shownProposal(); }
+      send("/api/" + name, data, reload ? function () { location.reload(); } : null);
       return;
     }
     var face = closest(target, function (el) { return el.hasAttribute && el.hasAttribute("data-face"); });
@@ -264,10 +265,10 @@
       body.className += " " + dismiss.getAttribute("data-dismiss") + "-dismissed";
       return;
     }
-    if (target.id === "dice-clear") { e.preventDefault(); dice = []; diceSelected = -1; diceSource = "hand"; drawDice(); return; }
+    if (target.id === "dice-clear") { e.preventDefault(); diceSelected = -1; sendDice({clear: true}); return; }
     if (target.id === "dice-enter") {
       e.preventDefault();
-      if (complete()) { submitInput({type: "gate_roll", dice: dice.slice(0), source: diceSource}); }
+      if (!target.disabled) { send("/api/confirm", {version: liveVersion(), input: shownProposal()}); }
       return;
     }
     var resume = closest(target, function (el) { return el.hasAttribute && el.hasAttribute("data-resume"); });
@@ -305,36 +306,56 @@
     }
   }, false);
 
-  /* --- entering a gate roll: big die faces, the camera's reading proposed ---- */
+  /* --- entering a gate roll: the server's proposal, corrected by taps ------- */
+
+  // What CONFIRM would enter, as this page shows it: the server refuses it if it changed meanwhile.
+  function shownProposal() {
+    var live = $("live");
+    var text = live ? live.getAttribute("data-proposal") : "";
+    if (!text) { return null; }
+    try { return JSON.parse(text); } catch (e) { return null; }
+  }
 
   function entryCount() {
     var entry = $("dice-entry");
     return entry ? parseInt(entry.getAttribute("data-count"), 10) : 0;
   }
 
-  function complete() {
-    var n = entryCount();
-    if (dice.length !== n) { return false; }
-    for (var i = 0; i < n; i++) { if (!dice[i]) { return false; } }
-    return true;
+  function proposedDice() {
+    var entry = $("dice-entry");
+    var text = entry ? entry.getAttribute("data-proposal") : "";
+    if (!text) { return []; }
+    try { return JSON.parse(text).dice || []; } catch (e) { return []; }
+  }
+
+  // Each tap goes to the server in order; the row is redrawn from what it proposes then.
+  function sendDice(data) {
+    data.version = liveVersion();
+    diceQueue.push(data);
+    pumpDice();
+  }
+
+  function pumpDice() {
+    if (diceSending || !diceQueue.length) { return; }
+    diceSending = true;
+    request("POST", "/api/dice", diceQueue.shift(), function (status, reply) {
+      diceSending = false;
+      if (status < 200 || status >= 300) { diceQueue = []; refused(status, reply); }
+      refresh();
+      pumpDice();
+    });
   }
 
   function enterFace(value) {
-    var n = entryCount();
-    if (diceSelected >= 0 && diceSelected < n) {
-      dice[diceSelected] = value;
-      diceSelected = -1;
-    } else {
-      var placed = false;
-      for (var i = 0; i < dice.length; i++) { if (!dice[i]) { dice[i] = value; placed = true; break; } }
-      if (!placed && dice.length < n) { dice.push(value); }
-    }
-    // A camera reading the table changed is recorded as corrected (the camera's track record).
-    diceSource = diceSource === "hand" ? "hand" : "corrected";
+    var data = {value: value};
+    if (diceSelected >= 0) { data.die = diceSelected; }
+    diceSelected = -1;
+    sendDice(data);
     drawDice();
   }
 
   function drawDice() {
+    var dice = proposedDice();
     var slots = document.querySelectorAll ? document.querySelectorAll("#slots .slot") : [];
     for (var i = 0; i < slots.length; i++) {
       var value = dice[i];
@@ -346,28 +367,12 @@
       slots[i].setAttribute("aria-pressed", i === diceSelected ? "true" : "false");
     }
     var enter = $("dice-enter");
-    if (enter) { enter.disabled = !complete() || !body.className.match(/\bpaired\b/); }
+    if (enter) { enter.disabled = !shownProposal() || !body.className.match(/\bpaired\b/); }
   }
 
   function setupDiceEntry() {
-    var entry = $("dice-entry");
-    if (!entry) { dice = []; diceVersion = null; diceSelected = -1; return; }
-    var version = liveVersion();
-    if (diceVersion !== version) {
-      dice = [];
-      diceSelected = -1;
-      diceSource = "hand";
-      diceVersion = version;
-    }
-    var proposal = entry.getAttribute("data-proposal");
-    if (proposal && dice.length === 0) {
-      try {
-        var input = JSON.parse(proposal);
-        dice = [];
-        for (var i = 0; i < input.dice.length && i < entryCount(); i++) { dice.push(input.dice[i] || 0); }
-        diceSource = "camera";
-      } catch (e) { dice = []; }
-    }
+    if (!$("dice-entry")) { diceSelected = -1; return; }
+    if (diceSelected >= entryCount()) { diceSelected = -1; }
     drawDice();
   }
 
@@ -389,11 +394,14 @@
       }
     }
     var game = form.getAttribute("data-game") || "atlandice";
-    if (game !== "atlandice") {   // another game of the shelf: its own setup fields (challenges)
-      var challenges = [];
+    if (game !== "atlandice") {   // another game of the shelf: its own setup fields (challenges, path)
+      var data = {game: game, players: players, first_player: first};
       var boxes = form.querySelectorAll('input[name="challenge"]');
-      for (var c = 0; c < boxes.length; c++) { if (boxes[c].checked) { challenges.push(parseInt(boxes[c].value, 10)); } }
-      return {game: game, players: players, first_player: first, challenges: challenges};
+      if (boxes.length) { data.challenges = []; }
+      for (var c = 0; c < boxes.length; c++) { if (boxes[c].checked) { data.challenges.push(parseInt(boxes[c].value, 10)); } }
+      var paths = form.querySelectorAll('input[name="path"]');
+      for (var q = 0; q < paths.length; q++) { if (paths[q].checked) { data.path = paths[q].value; } }
+      return data;
     }
     var tops = {};
     var districts = ["jeweller", "library", "inn", "works", "blacksmith"];

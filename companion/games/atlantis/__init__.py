@@ -5,19 +5,23 @@
     expected(state)                     # the prompt: kind, seat, every legal input, context
     state, events = apply(state, inp)   # RuleError (companion.rules.errors) if refused, state unchanged
     reach(state, seat, citizen)         # where each chain of cards takes a citizen, and its crossings
+    normalize(inp)                      # the input as the record keeps it
+    view(state)                         # the public table (never a stack's unseen lower tile)
 
 Rules facts and rulings: docs/rulings-atlantis.md. Words: i18n/en.json, i18n/pt-BR.json.
 """
 
 from companion.rules.errors import RuleError
 
-from .engine import apply, expected, start
+from .engine import apply, copy_state, expected, start
+from .inputs import for_record as normalize
 from .profile import default_profile, validate_profile
 from .reach import reach
 from .replay import replay
 from .setup import new_state
+from .view import laying, view
 
 GAME = "atlantis"
 
-__all__ = ["GAME", "RuleError", "apply", "default_profile", "expected", "new_state", "reach", "replay",
-           "start", "validate_profile"]
+__all__ = ["GAME", "RuleError", "apply", "copy_state", "default_profile", "expected", "laying", "new_state",
+           "normalize", "reach", "replay", "start", "validate_profile", "view"]

@@ -80,3 +80,11 @@ def normalize(inp: object) -> dict:
         out["count"] = _int(inp["count"], "count")
     return out
 
+
+
+def for_record(inp: object) -> dict:
+    """The input as the record keeps it: its clean fields, and the table's own notes
+    ("source", "note") that the rules ignore."""
+    out = normalize(inp)
+    out.update({k: inp[k] for k in META if isinstance(inp.get(k), str)})
+    return out

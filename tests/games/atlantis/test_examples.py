@@ -14,8 +14,10 @@ SHOWN = {"atlantis.bridge", "atlantis.pay/over", "atlantis.buy", "atlantis.no_mo
 
 
 def read(name):
+    """The record's setup (its header's) and inputs."""
     lines = [json.loads(line) for line in (EXAMPLES / name).read_text(encoding="utf-8").splitlines()]
-    return lines[0], lines[1:]
+    assert lines[0]["format"] == "atlandice-record" and lines[0]["game"] == "atlantis"
+    return lines[0]["setup"], lines[1:]
 
 
 def test_every_atlantis_record_is_pinned():

@@ -1,0 +1,96 @@
+"""Events, prompts, options and refusals in words, from a catalog (i18n/en.json,
+i18n/pt-BR.json) the caller has loaded: no file is read here.
+
+    render(event, catalog, ["Ana", "Bruno"])  -> "Ana plays blue, grey: citizen 2 goes from space 4 to space 9. (Move)"
+    prompt(expected, catalog, names)         -> "Ana pays 3 for the crossings: tiles and/or cards."
+    label(option, kind, catalog, names)      -> "Citizen 2: blue, grey" (the words of its button)
+    place(position, catalog)                 -> "space 9", "Atlantis", "the mainland"
+
+Citizens are numbered from 1 for the table (the engine counts from 0).
+"""
+
+from .path import ATLANTIS, MAINLAND
+
+
+def _names(catalog: dict, names: list[str]) -> str:
+    if not names:
+        return catalog["words"]["nobody"]
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + catalog["words"]["and"] + names[-1]
+
+
+def colour(value: object, catalog: dict) -> str:
+    return catalog["colours"].get(str(value), str(value))
+
+
+def place(position: int, catalog: dict) -> str:
+    if position == ATLANTIS:
+        return catalog["words"]["atlantis"]
+    if position >= MAINLAND:
+        return catalog["words"]["mainland"]
+    return catalog["page"]["space_n"].format(n=position)
+
+
+def tile(t: dict, catalog: dict) -> str:
+    """A tile by its face: "blue 5"."""
+    return catalog["page"]["tile_face"].format(colour=colour(t["colour"], catalog), value=t["value"])
+
+
+def fill(text: str, params: dict, catalog: dict, names: list[str]) -> str:
+    p = {}
+    for key, value in params.items():
+        if key == "seat":
+            p[key] = names[value] if isinstance(value, int) and 0 <= value < len(names) else str(value)
+        elif key == "seats":
+            p[key] = _names(catalog, [names[s] for s in value])
+        elif key == "colour":
+            p[key] = colour(value, catalog)
+        elif key == "cards" and isinstance(value, list):
+            p[key] = ", ".join(colour(c, catalog) for c in value)
+        elif key == "citizen" and isinstance(value, int):
+            p[key] = value + 1
+        elif key in ("position", "to") and isinstance(value, int):
+            p[key] = place(value, catalog)
+        elif key in ("expected", "given"):
+            p[key] = catalog["steps"].get(str(value), str(value))
+        elif isinstance(value, list):
+            p[key] = ", ".join(map(str, value)) if value else catalog["words"]["none"]
+        else:
+            p[key] = value
+    return text.format(**p)
+
+
+def render(event: dict, catalog: dict, names: list[str]) -> str:
+    """One event as a sentence, the part of the rules it applies named at the end."""
+    sentence = fill(catalog["events"][event["key"]], event["params"], catalog, names)
+    if event.get("rule"):
+        sentence += f" ({catalog['rules'].get(event['rule'], event['rule'])})"
+    return sentence
+
+
+def refusal(error, catalog: dict, names: list[str]) -> str:
+    """A RuleError in words (its key in the catalog's "errors")."""
+    text = catalog["errors"].get(error.key) if error.key else None
+    return fill(text, error.params, catalog, names) if text else error.message
+
+
+def prompt(expected: dict, catalog: dict, names: list[str]) -> str:
+    """What the game waits for, in words (the catalog's "prompts")."""
+    seat = expected["seat"]
+    context = expected["context"]
+    params = {k: context[k] for k in ("position", "owed") if k in context}
+    params["seat"] = seat if seat is not None else ""
+    return fill(catalog["prompts"][expected["kind"]], params, catalog, names)
+
+
+def label(option: dict, kind: str, catalog: dict, names: list[str]) -> str:
+    """The words of an option's button (the catalog's "labels"): "<type>/bridge" for a move
+    that builds the bridge, else "<type>"."""
+    labels = catalog["labels"]
+    variant = "bridge" if option["type"] == "move" and option.get("bridge") is not None else None
+    text = labels.get(f"{option['type']}/{variant}") or labels[option["type"]]
+    params = {k: v for k, v in option.items() if k not in ("type", "source", "note", "order")}
+    if option["type"] == "pay":
+        params["tiles"] = option.get("tiles") or []
+    return fill(text, params, catalog, names)

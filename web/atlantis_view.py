@@ -1,0 +1,192 @@
+"""What the table page draws for a game of Atlantis, from a session snapshot.
+
+No rules here: what may be done is the prompt's options (and, for a move, the
+engine's `reach`: where each card takes a citizen and what its crossings cost);
+the table is the game's public view; the end its result. A move is asked for
+step by step (citizen, then each card, then a bridge or not), never as the
+prompt's whole list of moves: `move_step` draws one step from the taps so far.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from companion.games import load
+from companion.games.atlantis import laying, reach
+from companion.games.atlantis import words as atl
+from companion.shelf import words_for
+
+GAME = "atlantis"
+# The companion lays the path: the order is drawn here, at the edge (the rules draw no
+# random numbers), and kept in the record as the shuffle input.
+_shuffler = random.SystemRandom()
+
+
+def _json(inp: dict) -> str:
+    return json.dumps(inp, separators=(",", ":"))
+
+
+def _face(t: dict | None, catalog: dict) -> str:
+    return atl.tile(t, catalog) if t else "?"
+
+
+def prompt(expected: dict, state: dict, words, names: list[str]) -> dict:
+    kind = expected["kind"]
+    catalog = words.catalog
+    context = expected["context"]
+    out = {"kind": kind, "seat": expected["seat"], "title": words.prompt(expected, names)}
+    if kind in ("lay", "reveal"):
+        out["colours"] = [{"id": c, "name": atl.colour(c, catalog)} for c in state["profile"]["colours"]]
+        out["values"] = list(state["profile"]["values"])
+    elif kind == "shuffle":
+        order = {}
+        for half, size in context["sizes"].items():
+            order[half] = list(range(size))
+            _shuffler.shuffle(order[half])
+        out["input"] = _json({"type": "shuffle", "order": order})
+    elif kind == "turn":
+        seat = expected["seat"]
+        movable = {o["citizen"] for o in expected["options"] if o["type"] == "move"}
+        out["citizens"] = [{"citizen": c, "where": atl.place(p, catalog), "can": c in movable}
+                           for c, p in enumerate(state["citizens"][seat])]
+        out["buys"] = [{"text": words.page("buy", tile=_face(state["tiles"][o["tile"]], catalog),
+                                           cards=state["tiles"][o["tile"]]["value"] // 2),
+                        "input": _json(o)} for o in expected["options"] if o["type"] == "buy"]
+        out["no_move"] = next((_json(o) for o in expected["options"] if o["type"] == "no_move"), None)
+    elif kind == "pay":
+        out.update(owed=context["owed"], hand=context["hand"],
+                   tiles=[{"id": t["id"], "value": t["value"], "face": atl.tile(t, catalog)} for t in context["tiles"]])
+    elif kind == "cards_left":
+        counted = expected["options"][0]
+        out.update(counted=counted["count"], input=_json(counted), most=len(expected["options"]) - 1)
+    return out
+
+
+def move_step(state: dict, expected: dict, citizen: int, cards: list[str], words) -> dict | None:
+    """One step of a move: the citizen and the cards tapped so far, where they took it, and
+    what may come next (each colour's landing and crossing cost, or the ways to finish);
+    None when no legal move begins so (a stale page, a forged request)."""
+    catalog = words.catalog
+    seat = expected["seat"]
+    n = len(cards)
+    legal = [o for o in expected["options"]
+             if o["type"] == "move" and o["citizen"] == citizen and o["cards"][:n] == cards]
+    if expected["kind"] != "turn" or not legal:
+        return None
+    routes = {tuple(r["cards"]): r for r in reach(state, seat, citizen)}
+    route = next(r for r in routes.values() if r["cards"][:n] == cards)   # any chain through these cards
+    start = state["citizens"][seat][citizen]
+    played = [{"colour": atl.colour(c, catalog), "to": atl.place(route["steps"][i], catalog)}
+              for i, c in enumerate(cards)]
+    out = {"citizen": citizen, "cards": cards, "from": atl.place(start, catalog), "played": played,
+           "next": [], "finish": []}
+    ends = routes.get(tuple(cards))
+    if ends is not None and n:
+        for o in legal:
+            if o["cards"] != cards:
+                continue
+            cost = ends["cost"] - sum(g["cost"] for g in ends["gaps"] if g["first"] == o["bridge"])
+            gap = next((g for g in ends["gaps"] if g["first"] == o["bridge"]), None)
+            text = (words.page("finish", cost=cost) if gap is None else
+                    words.page("finish_bridge", first=gap["first"], last=gap["last"], cost=cost))
+            out["finish"].append({"text": text, "input": _json(o), "bridge": gap is not None})
+        out["to"] = atl.place(ends["to"], catalog)
+        return out
+    for colour in state["profile"]["colours"]:
+        through = [o for o in legal if len(o["cards"]) > n and o["cards"][n] == colour]
+        if not through:
+            continue
+        chain = routes.get(tuple(cards + [colour]))
+        landing = chain["steps"][-1] if chain else next(
+            r["steps"][n] for r in routes.values() if r["cards"][:n + 1] == cards + [colour])
+        if chain is None:
+            text = words.page("card_on", colour=atl.colour(colour, catalog), to=atl.place(landing, catalog))
+        else:
+            bridged = [chain["cost"] - g["cost"] for g in chain["gaps"] if g["first"] in chain["bridges"]]
+            key = "card_to_bridge" if bridged and min(bridged) < chain["cost"] else "card_to"
+            text = words.page(key, colour=atl.colour(colour, catalog), to=atl.place(landing, catalog),
+                              cost=chain["cost"], bridged=min(bridged) if bridged else 0)
+        out["next"].append({"colour": colour, "text": text, "ends": chain is not None})
+    return out
+
+
+def path(table: dict, words, names: list[str]) -> list[dict]:
+    catalog = words.catalog
+    cells = []
+    for s in table["path"]:
+        who = s["citizen"]
+        cells.append({"position": s["position"], "colour": s["tile"]["colour"] if s["tile"] else None,
+                      "value": s["tile"]["value"] if s["tile"] else None, "stack": s["stack"],
+                      "water": s["water"], "bridge": s["bridge"], "unseen": s["stack"] and not s["tile"],
+                      "citizen": who and {"seat": who["seat"], "n": who["citizen"] + 1},
+                      "title": ", ".join(filter(None, [
+                          atl.place(s["position"], catalog),
+                          atl.tile(s["tile"], catalog) if s["tile"] else words.word("words", "water") if s["water"] else "?",
+                          words.page("stack_under") if s["stack"] > 1 else "",
+                          words.page("bridge_of", name=names[s["bridge"]]) if s["bridge"] is not None else "",
+                          words.page("citizen_of", name=names[who["seat"]], n=who["citizen"] + 1) if who else ""]))})
+    return cells
+
+
+def seats(table: dict, words, names: list[str]) -> list[dict]:
+    catalog = words.catalog
+    acting = table["seat"] if table["step"]["t"] in ("turn", "pay", "reveal") else None
+    return [{"seat": s, "name": names[s], "acting": s == acting,
+             "citizens": [{"n": c + 1, "where": atl.place(p, catalog)} for c, p in enumerate(table["citizens"][s])],
+             "tiles": [atl.tile(t, catalog) for t in table["held"][s]], "points": table["points"][s],
+             "hand": table["hands"][s], "bridge": table["bridge_built"][s]}
+            for s in range(len(names))]
+
+
+def tally(result: dict, state: dict, words, names: list[str]) -> dict:
+    catalog = words.catalog
+    rows = []
+    for line in result["scores"]:
+        rows.append({"seat": line["seat"], "name": names[line["seat"]],
+                     "tiles": [atl.tile(t, catalog) for t in line["tiles"]], "tile_points": line["tile_points"],
+                     "cards": line["cards"], "payments": line["payments"], "total": line["total"],
+                     "settled": [words.page("settled", n=p["citizen"] + 1, where=atl.place(p["from"], catalog),
+                                            cost=p["cost"]) for p in line["settlement"]],
+                     "winner": line["seat"] in result["winners"]})
+    winners = [names[w] for w in result["winners"]]
+    return {"rows": rows, "winners": words.page("winners_shared" if len(winners) > 1 else "winner",
+                                                names=", ".join(winners), total=result["best"])}
+
+
+def table(snap: dict, lang: str) -> dict:
+    state = snap["state"]
+    words = words_for(GAME, lang)
+    names = words.names(state)
+    public = load(GAME).module.view(state)
+    expected = snap.get("expected")
+    refusal = snap.get("refusal")
+    entries = [{"index": e["index"], "lines": [words.event(ev, names) for ev in e["events"]]}
+               for e in snap.get("history", [])][::-1]
+    moved = any(e["input"]["type"] == "move" for e in snap.get("history", []))
+    return {"snap": snap, "version": snap.get("version"), "change_id": snap.get("change_id"),
+            "boot": snap.get("boot"), "game": True, "game_id": GAME, "shelf_page": "atlantis_live.html",
+            "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
+            "refusal": refusal, "refusal_text": words.refusal(refusal, names) if refusal else None,
+            "proposal": _proposal(snap, words, names), "names": names, "over": state["over"],
+            "prompt": prompt(expected, state, words, names) if expected else None,
+            "path": path(public, words, names),
+            "on_atlantis": [[c + 1 for c in cs] for cs in public["on_atlantis"]],
+            "home": [[c + 1 for c in cs] for cs in public["home"]],
+            "seats": seats(public, words, names), "draw_pile": public["draw_pile"], "discard": public["discard"],
+            "laying": [{"position": s["position"], "tiles": [_face(t, words.catalog) for t in s["tiles"]]}
+                       for s in laying(state)] if public["path_mode"] == "shuffle" and not moved else None,
+            "history": entries, "latest": entries[0] if entries else None,
+            "start": [words.event(ev, names) for ev in snap.get("start_events", [])],
+            "profile_confirmed": public["profile_confirmed"],
+            "tally": tally(state["result"], state, words, names) if state.get("result") else None,
+            "page": words.page}
+
+
+def _proposal(snap: dict, words, names: list[str]) -> dict | None:
+    p = snap.get("proposal")
+    expected = snap.get("expected")
+    if not p or not expected:
+        return None
+    return {"text": words.option(p["input"], expected["kind"], names), "source": p["source"], "problem": None,
+            "input": _json(p["input"])}
