@@ -73,6 +73,7 @@ def layout(fields: tuple, profile: dict, words, values: dict | None = None) -> l
             entry["inputs"] = [{"name": key, "text": text(key, str(own if own is not None else "")),
                                 "label": entry["label"], "min": field.get("min"), "max": field.get("max")}]
         elif kind == "table":
+            entry["cell"] = field["cell"]
             entry["columns"] = [{"id": k, "text": said(field.get("key_words"), k)} for k in field["keys"]]
             entry["rows"] = []
             for item in _items(field, profile):

@@ -110,6 +110,7 @@ def test_no_serious_accessibility_violation_on_the_survive_pages(browser, server
 
     look("setup (Survive)", "/setup?game=survive", "#setup-form[data-game=survive]")
     look("game profile (Survive)", "/profile/survive", "#game-profile-form")
+    look("game profile (Atlantis)", "/profile/atlantis", "#game-profile-form")
     survive_game(session, 0)
     look("table (Survive, setup step 1)", "/", "#prompt [data-input]")
     survive_game(session, 60)

@@ -194,3 +194,20 @@ def test_a_script_gets_the_saved_profile_or_the_refusal_as_json(paired, game_ses
 def test_the_profile_page_of_a_game_is_also_asked_by_name(client):
     assert client.get("/profile?game=survive").headers["Location"].endswith("/profile/survive")
     assert client.get("/profile?game=atlandice").status_code == 200
+
+
+def test_atlantis_gets_its_page_by_registration_alone(paired, game_session, tmp_path):
+    """No page code of its own: its fields (profile_fields.py) and its catalog's words."""
+    page = html.unescape(paired.get("/profile/atlantis?lang=pt-BR").get_data(as_text=True))
+    assert "As peças de cada metade do caminho" in page and "Cartas de cada cor" in page
+    assert re.search(r'<input name="tiles.A.blue" value="1 2 3 4 5 6" aria-label="[^"]+" class="big-input">', page)
+    assert 'name="cards_per_colour" value="15"' in page and 'type="number"' in page
+    before = game_session.profile_of("atlantis")
+    form = dict(form_of(paired, "atlantis"), confirmed="1", cards_per_colour="14")
+    assert send(paired, form, "atlantis").status_code == 303
+    after = game_session.profile_of("atlantis")
+    assert after == dict(before, confirmed=True, cards_per_colour=14)
+    assert saved_file(tmp_path, "atlantis").is_file()
+    r = send(paired, dict(form, **{"tiles.A.blue": "1 2 3"}), "atlantis")     # half A then holds 39 tiles
+    assert r.status_code == 400 and 'id="profile-error"' in r.get_data(as_text=True)
+    assert game_session.profile_of("atlantis") == after

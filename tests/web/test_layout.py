@@ -170,6 +170,9 @@ def test_a_game_profile_page_never_scrolls_sideways(browser, server, size):  # n
     url, _ = server
     page = open_table(browser, url, size)
     for lang in ("en", "pt-BR"):
+        page.goto(f"{url}/profile/atlantis?lang={lang}")
+        page.wait_for_selector("#game-profile-form")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0], ("atlantis", lang)
         page.goto(f"{url}/profile/survive?lang={lang}")
         page.wait_for_selector("#game-profile-form")
         assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0], lang
