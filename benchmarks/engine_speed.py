@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.board_profile import load_profile  # noqa: E402
 from companion.game import Game  # noqa: E402
-from companion.rules.engine import apply_in_place, expected, start  # noqa: E402
-from companion.rules.simulate import random_input, random_setup  # noqa: E402
-from companion.rules.state import new_state  # noqa: E402
+from companion.games.atlandice.engine import apply_in_place, expected, start  # noqa: E402
+from companion.games.atlandice.simulate import random_input, random_setup  # noqa: E402
+from companion.games.atlandice.state import new_state  # noqa: E402
 from companion.record import Record  # noqa: E402
 
 

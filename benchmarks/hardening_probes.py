@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.board_profile import load_profile  # noqa: E402
 from companion.game import Game  # noqa: E402
-from companion.rules.simulate import random_input  # noqa: E402
+from companion.games.atlandice.simulate import random_input  # noqa: E402
 from tests.web.bad_requests import BAD_REQUESTS, body_for  # noqa: E402
 
 CODE = "246810"

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.board_profile import load_profile  # noqa: E402
 from companion.record import Record  # noqa: E402
-from companion.rules.simulate import play_random, random_setup  # noqa: E402
+from companion.games.atlandice.simulate import play_random, random_setup  # noqa: E402
 from companion.session import Session  # noqa: E402
 from companion.store import GameStore  # noqa: E402
 from web import create_app  # noqa: E402

@@ -5,8 +5,8 @@ import tomllib
 from pathlib import Path
 
 from . import paths
-from .rules.errors import RuleError
-from .rules.profile import validate_profile
+from .games.errors import RuleError
+from .games.atlandice.profile import validate_profile
 
 DEFAULT_PROFILE_PATH = Path(__file__).resolve().parent.parent / "calibration" / "board_profile.toml"
 PROFILE_FILE = "board_profile.toml"

@@ -12,7 +12,7 @@ import logging
 import threading
 from typing import Callable
 
-from .rules.inputs import is_chance
+from .games.atlandice.inputs import is_chance
 
 log = logging.getLogger(__name__)
 

@@ -10,8 +10,8 @@ input kinds still word its "this line is not needed here" refusal.
 
 from . import games
 from .record import Record
-from .rules import RuleError
-from .rules.inputs import KINDS
+from .games.atlandice import RuleError
+from .games.atlandice.inputs import KINDS
 
 
 class ReplayError(ValueError):

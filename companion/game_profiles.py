@@ -21,7 +21,7 @@ from pathlib import Path
 
 from . import games, json_text
 from .board_profile import ProfileError
-from .rules.errors import RuleError
+from .games.errors import RuleError
 from .shelf import default_profile
 
 FILE = "{game}_profile.json"

@@ -8,7 +8,7 @@
 The header names its game on the shelf (companion/games/; a header without
 "game" is Atlandice's, as written before there was a shelf) and holds either a
 `setup` (a fresh game) or a `position` (any table, see
-companion/rules/position.py). docs/record-format.md documents every line.
+companion/games/atlandice/position.py). docs/record-format.md documents every line.
 """
 
 import json

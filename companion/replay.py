@@ -14,10 +14,10 @@ from . import games
 from .game import Game, ReplayError
 from .i18n import catalog, fill, render, seat_labels, word
 from .record import Record, RecordError
-from .rules import RuleError
-from .rules.inputs import notation
-from .rules.final_scoring import score_state
-from .rules.names import AREAS, DISTRICTS, RESOURCES
+from .games.atlandice import RuleError
+from .games.atlandice.inputs import notation
+from .games.atlandice.final_scoring import score_state
+from .games.atlandice.names import AREAS, DISTRICTS, RESOURCES
 
 
 def score_of(state: dict) -> dict:

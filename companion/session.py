@@ -23,11 +23,11 @@ from .game_profiles import GameProfiles
 from .games import DEFAULT as DEFAULT_GAME
 from .board_profile import save_profile
 from .record import Record
-from .rules import RuleError
-from .rules.errors import illegal, invalid
-from .rules.inputs import is_chance
-from .rules.names import DISTRICT_RESOURCE
-from .rules.profile import validate_new_profile, validate_profile
+from .games.atlandice import RuleError
+from .games.errors import illegal, invalid
+from .games.atlandice.inputs import is_chance
+from .games.atlandice.names import DISTRICT_RESOURCE
+from .games.atlandice.profile import validate_new_profile, validate_profile
 from .store import GameStore, StoreError
 
 log = logging.getLogger(__name__)

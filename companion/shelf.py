@@ -105,7 +105,7 @@ class ShelfWords(Words):
         """The game's own refusal words; the session's (no game, nothing to undo, stale...)
         from the shared catalog."""
         from .i18n import explain
-        from .rules.errors import RuleError
+        from .games.errors import RuleError
         if (error.get("key") or "") not in self.catalog.get("errors", {}):
             return explain(error, self.lang)
         exc = RuleError(error.get("error", "illegal"), error.get("message") or "", error.get("rule"),

@@ -128,11 +128,6 @@ def test_the_dice_reader_models_ship_small_and_run_without_torch() -> None:
     assert run.returncode == 0, run.stderr
 
 
-# The rules engine is pure: standard library only (docs/engine-api.md), so it
-# runs and is tested without a camera, a Pi, a database or a browser. So are the
-# shelf's other games (companion/games/), which may use the engine's errors.
-RULES = ROOT / "companion" / "rules"
-GAMES = ROOT / "companion" / "games"
 ADAPTERS = {"cv2", "numpy", "flask", "werkzeug", "waitress", "gpiozero", "picamera2", "segno",
             "platformdirs", "sqlite3", "vision", "hardware", "web", "calibration", "playwright"}
 
@@ -154,33 +149,9 @@ def imported_modules(file: Path) -> list[tuple[str, int]]:
     return found
 
 
-def rules_files() -> list[Path]:
-    return sorted(RULES.rglob("*.py")) if RULES.is_dir() else []
-
-
-def _inside(module: str, package: str) -> bool:
-    return module == package or module.startswith(package + ".")
-
-
-@pytest.mark.skipif(not RULES.is_dir(), reason="companion/rules/ does not exist yet")
-@pytest.mark.parametrize("file", rules_files(), ids=lambda f: str(f.relative_to(ROOT)))
-def test_the_rules_engine_imports_only_the_standard_library(file: Path) -> None:
-    in_games = GAMES in file.parents
-    for module, line in imported_modules(file):
-        top = module.split(".")[0]
-        where = f"{file.relative_to(ROOT)}:{line} imports {module}"
-        assert top not in ADAPTERS, where
-        if top == "companion":  # only the engine (and, for a game, the games), never the session, store or web
-            assert _inside(module, "companion.rules") or (in_games and _inside(module, "companion.games")), where
-        else:
-            assert top in sys.stdlib_module_names, where
-        # Chance belongs to the dice on the table; only the simulator may roll its own.
-        if top == "random":
-            assert file.name == "simulate.py", where
-
-
-# Every game on the shelf is pure the same way: standard library only, its own package,
-# the shared error shape (companion.rules.errors), and chance only in its simulator.
+# Every game on the shelf (Atlandice's engine included, docs/engine-api.md) is pure: standard
+# library only, its own package, the shared error shape (companion.games.errors), and chance
+# only in its simulator. So it runs and is tested without a camera, a Pi, a database or a browser.
 GAMES = ROOT / "companion" / "games"
 
 
@@ -195,10 +166,8 @@ def game_import_fault(file: Path, module: str) -> str | None:
     top = module.split(".")[0]
     if top in ADAPTERS:
         return "an adapter"
-    # Atlandice's engine is still in companion/rules/: its package there is its own.
-    owned = (own, "companion.rules") if own == "companion.games.atlandice" else (own,)
     if top == "companion":   # its own game's package, and the shared error shape
-        if not (any(module == o or module.startswith(o + ".") for o in owned) or module == "companion.rules.errors"):
+        if not (module == own or module.startswith(own + ".") or module == "companion.games.errors"):
             return "outside its game"
     elif top not in sys.stdlib_module_names:
         return "not the standard library"
@@ -219,7 +188,7 @@ def test_every_game_imports_only_the_standard_library(file: Path) -> None:
 def test_the_games_purity_check_catches_bad_imports() -> None:
     engine = GAMES / "survive" / "engine.py"
     assert game_import_fault(engine, "companion.games.survive.tiles") is None
-    assert game_import_fault(engine, "companion.rules.errors") is None
+    assert game_import_fault(engine, "companion.games.errors") is None
     assert game_import_fault(engine, "companion.games.atlantis.tiles") == "outside its game"
     assert game_import_fault(engine, "companion.session") == "outside its game"
     assert game_import_fault(engine, "flask") == "an adapter"
@@ -227,10 +196,11 @@ def test_the_games_purity_check_catches_bad_imports() -> None:
     assert game_import_fault(engine, "random") == "chance outside the simulator"
     assert game_import_fault(GAMES / "survive" / "simulate.py", "random") is None
     assert game_import_fault(engine, "pathlib") == "I/O or the clock"
-    adapter = GAMES / "atlandice" / "__init__.py"
-    assert game_import_fault(adapter, "companion.rules.inputs") is None
-    assert game_import_fault(engine, "companion.rules.inputs") == "outside its game"
-    assert game_import_fault(adapter, "companion.i18n") == "outside its game"
+    atlandice = GAMES / "atlandice" / "engine.py"
+    assert game_import_fault(atlandice, "companion.games.atlandice.inputs") is None
+    assert game_import_fault(engine, "companion.games.atlandice.inputs") == "outside its game"
+    assert game_import_fault(atlandice, "companion.i18n") == "outside its game"
+    assert game_import_fault(atlandice, "companion.store") == "outside its game"
 
 
 def shipped_packages() -> list[str]:

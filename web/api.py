@@ -12,10 +12,10 @@ from companion import games as games_shelf
 from companion import json_text, shelf
 from companion.game import ReplayError
 from companion.i18n import explain
-from companion.rules import RuleError
+from companion.games.atlandice import RuleError
 from companion.shelf import words_for
-from companion.rules.errors import illegal
-from companion.rules.profile import validate_new_profile
+from companion.games.errors import illegal
+from companion.games.atlandice.profile import validate_new_profile
 from companion.session import StaleVersion
 
 from . import check, i18n, security

@@ -8,9 +8,9 @@ language (the people typing the counts read it).
 from __future__ import annotations
 
 from companion.i18n import word
-from companion.rules.empty_district import SECOND_TOKENS, TIE_FIRST_TOKENS, payout_by_name
-from companion.rules.final_scoring import final_scoring
-from companion.rules.names import RESOURCES
+from companion.games.atlandice.empty_district import SECOND_TOKENS, TIE_FIRST_TOKENS, payout_by_name
+from companion.games.atlandice.final_scoring import final_scoring
+from companion.games.atlandice.names import RESOURCES
 
 from .errors import ApiError
 from .view import breakdown, ui

@@ -17,8 +17,8 @@ from companion.history.shelf import ATLANDICE, shelf_game
 from companion.history.summary import summarize
 from companion.i18n import label, render
 from companion.shelf import words_for
-from companion.rules.engine import expected
-from companion.rules.final_scoring import score_state
+from companion.games.atlandice.engine import expected
+from companion.games.atlandice.final_scoring import score_state
 
 from . import history_view as hv
 from . import i18n, security, view

@@ -9,12 +9,12 @@ from datetime import datetime
 from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template, request,
                    session, url_for)
 
-from companion.rules.names import DISTRICTS, MARKET, RESOURCES, STACKS, TILES
-from companion.rules.profile import SPACE_KINDS
+from companion.games.atlandice.names import DISTRICTS, MARKET, RESOURCES, STACKS, TILES
+from companion.games.atlandice.profile import SPACE_KINDS
 
 from companion import games as games_shelf
 from companion import shelf
-from companion.rules import RuleError
+from companion.games.atlandice import RuleError
 
 from . import check, i18n, profile_page, security, view
 from .errors import ApiError, from_rule_error, said

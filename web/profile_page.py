@@ -12,7 +12,7 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 from companion import games as games_shelf
 from companion import shelf
 from companion.game_profiles import has_profile
-from companion.rules import RuleError
+from companion.games.atlandice import RuleError
 
 from . import i18n, profile_form, security
 from .errors import ApiError, from_rule_error, said, wants_json

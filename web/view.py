@@ -12,9 +12,9 @@ import re
 import time
 
 from companion.i18n import catalog, explain, fill, group_label, label, render, seat_labels, variant, word
-from companion.rules.inputs import kind_of
+from companion.games.atlandice.inputs import kind_of
 from companion.shelf import words_for
-from companion.rules.names import (AREAS, DISTRICT_RESOURCE, DISTRICTS, MARKET, RESOURCES, STACKS,
+from companion.games.atlandice.names import (AREAS, DISTRICT_RESOURCE, DISTRICTS, MARKET, RESOURCES, STACKS,
                                    area_of_face)
 
 SEAT_COLOURS = ("#1565c0", "#bf360c", "#2e7d32", "#6a1b9a", "#616161")

@@ -24,7 +24,7 @@ import importlib
 import marshal
 from dataclasses import dataclass
 
-from companion.rules.errors import invalid
+from companion.games.errors import invalid
 
 DEFAULT = "atlandice"
 

@@ -15,8 +15,8 @@ from companion.games import DEFAULT as ATLANDICE, game_of
 from companion.games.survive.names import CREATURES
 from companion.games.survive.replay import replay as survive_replay
 from companion.record import Record
-from companion.rules.final_scoring import score_state
-from companion.rules.inputs import KINDS, is_chance
+from companion.games.atlandice.final_scoring import score_state
+from companion.games.atlandice.inputs import KINDS, is_chance
 
 @dataclass(frozen=True)
 class Replayed:

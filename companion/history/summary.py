@@ -11,7 +11,7 @@ records and the dice need, so that none of them replays the record again.
 A summary is a cache of its record: anything in it can be derived again from the record.
 """
 
-from companion.rules.errors import RuleError
+from companion.games.errors import RuleError
 
 from .shelf import game_id, header_players, shelf_game
 

@@ -14,7 +14,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from companion.rules.inputs import KINDS, REFUSALS, kind_of
+from companion.games.atlandice.inputs import KINDS, REFUSALS, kind_of
 
 LANGUAGES = ("en", "pt-BR")
 DEFAULT_LANGUAGE = "en"

@@ -4,7 +4,7 @@ import pytest
 
 from companion.board_profile import load_profile
 from companion.game import Game
-from companion.rules.simulate import random_input, random_setup
+from companion.games.atlandice.simulate import random_input, random_setup
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from companion.game import Game
-from companion.rules.simulate import random_input, random_setup
+from companion.games.atlandice.simulate import random_input, random_setup
 from companion.session import AUTO, Session, forced
 from companion.store import GameStore
 

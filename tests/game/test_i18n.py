@@ -4,7 +4,7 @@ import random
 import re
 
 from companion.i18n import LANGUAGES, best_language, catalog, render, seat_labels
-from companion.rules.simulate import play_random, random_setup
+from companion.games.atlandice.simulate import play_random, random_setup
 
 
 def keys_of(tree, prefix=""):
@@ -58,11 +58,11 @@ def test_browser_language_choice():
 
 def _well_formed(rng: random.Random, kind: str, dice_count: int) -> dict:
     """An input a tablet could send: every field from its domain, legal now or not."""
-    from companion.rules.names import AREAS, RESOURCES, TILES
+    from companion.games.atlandice.names import AREAS, RESOURCES, TILES
     pick = {"area": AREAS, "district": AREAS, "to": AREAS, "resource": RESOURCES, "give": RESOURCES,
             "take": RESOURCES, "for": ("self", "neutral"), "value": range(1, 7), "from": range(1, 7),
             "seat": range(5), "tile": TILES}
-    from companion.rules.inputs import FIELDS
+    from companion.games.atlandice.inputs import FIELDS
     inp = {"type": kind}
     for field in FIELDS[kind]:
         if field == "dice":
@@ -82,9 +82,9 @@ def test_every_refusal_a_player_can_meet_is_said_in_both_languages(profile):
     import copy
 
     from companion.i18n import explain
-    from companion.rules import RuleError
-    from companion.rules.engine import apply_in_place
-    from companion.rules.inputs import FIELDS
+    from companion.games.atlandice import RuleError
+    from companion.games.atlandice.engine import apply_in_place
+    from companion.games.atlandice.inputs import FIELDS
 
     keys = set()
     for seed in range(12):

@@ -10,12 +10,12 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.game import Game
-from companion.rules import validate_position
-from companion.rules.names import RESOURCES
-from companion.rules.engine import apply_in_place, expected, start
-from companion.rules.simulate import random_input, random_setup
-from companion.rules.state import new_state
-from companion.rules.state import vp  # noqa: E402
+from companion.games.atlandice import validate_position
+from companion.games.atlandice.names import RESOURCES
+from companion.games.atlandice.engine import apply_in_place, expected, start
+from companion.games.atlandice.simulate import random_input, random_setup
+from companion.games.atlandice.state import new_state
+from companion.games.atlandice.state import vp  # noqa: E402
 
 
 

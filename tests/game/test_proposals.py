@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.rules import RuleError
+from companion.games.atlandice import RuleError
 from companion.session import Session
 from companion.store import GameStore
 

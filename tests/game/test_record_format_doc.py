@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 from companion.game import Game
-from companion.rules.inputs import FIELDS
+from companion.games.atlandice.inputs import FIELDS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "record-format.md"
 

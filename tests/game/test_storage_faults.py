@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 import companion.store
-from companion.rules.simulate import random_input
+from companion.games.atlandice.simulate import random_input
 from companion.session import Session
 from companion.store import GameStore, StoreError
 

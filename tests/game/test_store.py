@@ -14,7 +14,7 @@ from companion.store import GameStore, StoreError
 
 import pytest
 
-from companion.rules import RuleError
+from companion.games.atlandice import RuleError
 
 SETUP = {"players": ["Ana", "Bruno", "Eric"], "first_player": 0}
 
@@ -60,7 +60,7 @@ def test_a_killed_process_loses_no_acknowledged_input(tmp_path):
     child = textwrap.dedent(f"""
         import random, sys
         from companion.board_profile import load_profile
-        from companion.rules.simulate import random_input
+        from companion.games.atlandice.simulate import random_input
         from companion.session import Session
         from companion.store import GameStore
         s = Session(GameStore({str(path)!r}), load_profile())

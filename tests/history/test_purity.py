@@ -8,7 +8,7 @@ import pytest
 from tests.test_packaging import ADAPTERS, imported_modules
 
 HISTORY = Path(__file__).resolve().parents[2] / "companion" / "history"
-INWARD = ("companion.history", "companion.rules", "companion.games", "companion.game", "companion.record")
+INWARD = ("companion.history", "companion.games.atlandice", "companion.games", "companion.game", "companion.record")
 
 
 @pytest.mark.parametrize("file", sorted(HISTORY.glob("*.py")), ids=lambda f: f.name)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from companion.game import Game
 from companion.history.summary import summarize
-from companion.rules.final_scoring import score_state
+from companion.games.atlandice.final_scoring import score_state
 
 from .conftest import random_record
 

@@ -4,10 +4,10 @@ import pytest
 
 from companion.board_profile import load_profile
 from companion.game import Game
-from companion.rules import expected, new_state, validate_position
-from companion.rules.engine import apply_in_place, start
-from companion.rules.names import DISTRICTS, RESOURCES, STACKS
-from companion.rules.state import new_turn
+from companion.games.atlandice import expected, new_state, validate_position
+from companion.games.atlandice.engine import apply_in_place, start
+from companion.games.atlandice.names import DISTRICTS, RESOURCES, STACKS
+from companion.games.atlandice.state import new_turn
 
 NAMES = ["Anna", "Bruno", "Eric", "Lola"]
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.rules.survey import survey_counts, survey_winners
+from companion.games.atlandice.survey import survey_counts, survey_winners
 
 from .conftest import find, keys, pick, play, table, take
 
@@ -87,7 +87,7 @@ def test_donation_pairs_in_turn_order_and_back_to_their_districts(profile):
 
 def test_donation_of_a_depleted_resource_leaves_the_game(profile):
     # R10 can only bite through a position typed in mid-donation; the resource is then simply removed.
-    from companion.rules.clock import resolve_donate
+    from companion.games.atlandice.clock import resolve_donate
     state = {"stocks": [{"gem": 2, "book": 0, "provision": 0, "tool": 0, "weapon": 0}], "depleted": ["gem"],
              "districts": {"jeweller": {"resources": {"gem": 0}}}, "tokens": [0], "pending": []}
     resolve_donate(state, {"t": "donate", "seat": 0}, {"pair": ["gem", "gem"]}, [])

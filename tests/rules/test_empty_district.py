@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.rules.empty_district import payout, payout_by_name, tokens
+from companion.games.atlandice.empty_district import payout, payout_by_name, tokens
 
 from .conftest import find, keys, pick, play, table, take
 

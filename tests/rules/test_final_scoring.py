@@ -1,6 +1,6 @@
 """Final scoring: majorities per resource with ties, tiles, tokens, winners (R7, R11)."""
 
-from companion.rules.final_scoring import final_scoring
+from companion.games.atlandice.final_scoring import final_scoring
 
 R = ("gem", "book", "provision", "tool", "weapon")
 

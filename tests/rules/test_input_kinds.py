@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from companion.i18n import catalog, label, word
-from companion.rules import RuleError
-from companion.rules import inputs
-from companion.rules.inputs import (FIELDS, KINDS, REFUSALS, Field, InputKind, describe_kind, from_notation,
+from companion.games.atlandice import RuleError
+from companion.games.atlandice import inputs
+from companion.games.atlandice.inputs import (FIELDS, KINDS, REFUSALS, Field, InputKind, describe_kind, from_notation,
                                     is_chance, normalize, notation)
 
 from .conftest import pick, play, table
@@ -96,6 +96,6 @@ def test_the_page_labels_options_from_the_declarations():
 
 
 def test_position_knows_the_engines_steps():
-    from companion.rules import engine, position
+    from companion.games.atlandice import engine, position
     assert position.KNOWN_TASKS == set(engine.AUTO) | set(engine.ASK)
     assert not hasattr(inputs, "_KIND_WORDS") and not hasattr(engine, "_KIND_WORDS")

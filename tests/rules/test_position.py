@@ -2,8 +2,8 @@
 
 import pytest
 
-from companion.rules import RuleError, validate_position
-from companion.rules.state import new_state
+from companion.games.atlandice import RuleError, validate_position
+from companion.games.atlandice.state import new_state
 
 from .conftest import table
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from companion.game import Game
-from companion.rules import RuleError, validate_position
+from companion.games.atlandice import RuleError, validate_position
 
 DISTRICTS = {"jeweller": {"top": "J-odd", "below": ["J-swap", "J-visit"], "resources": {"gem": 6}},
              "library": {"top": "L-high", "below": ["L-market", "L-second"], "resources": {"book": 7}},

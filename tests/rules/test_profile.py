@@ -3,8 +3,8 @@
 import pytest
 
 from companion.board_profile import ProfileError, dump_profile, load_profile, save_profile
-from companion.rules import RuleError
-from companion.rules.profile import validate_new_profile, validate_profile
+from companion.games.atlandice import RuleError
+from companion.games.atlandice.profile import validate_new_profile, validate_profile
 
 
 def test_default_profile_loads_and_is_unconfirmed(profile):

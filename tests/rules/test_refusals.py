@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from companion.rules import RuleError, apply
+from companion.games.atlandice import RuleError, apply
 
 from .conftest import pick, play, table, take
 
@@ -99,7 +99,7 @@ def test_every_offered_option_is_accepted_and_nothing_else(profile):
 
 def test_r1_the_engine_never_invents_a_roll(profile):
     # R1: a roll is always an input with its value; there is no input that asks the engine to roll.
-    from companion.rules.inputs import FIELDS
+    from companion.games.atlandice.inputs import FIELDS
     game = table(profile, 3, dice=[1, 2, 3, 4, 5, 6, 6], tops={"jeweller": "J-odd"}, submarine="market")
     play(game, pick("jeweller"), take("gem"))
     prompt = game.expected()

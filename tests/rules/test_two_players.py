@@ -1,6 +1,6 @@
 """The 2-player game: alternate picks, three dice each, one given to the neutral player."""
 
-from companion.rules.names import STACKS
+from companion.games.atlandice.names import STACKS
 
 from .conftest import find, pick, play, table, take
 

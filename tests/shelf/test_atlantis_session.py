@@ -9,7 +9,7 @@ import pytest
 from companion.board_profile import load_profile
 from companion.game import Game
 from companion.games.atlantis.simulate import random_input
-from companion.rules import RuleError
+from companion.games.atlandice import RuleError
 from companion.session import Session
 from companion.store import GameStore
 

@@ -9,7 +9,7 @@ import pytest
 from companion.board_profile import ProfileError, load_profile
 from companion.game import Game
 from companion.game_profiles import GameProfiles, has_profile
-from companion.rules import RuleError
+from companion.games.atlandice import RuleError
 from companion.session import Session
 from companion.shelf import default_profile
 from companion.store import GameStore

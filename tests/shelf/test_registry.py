@@ -11,7 +11,7 @@ from companion.board_profile import load_profile
 from companion.game import Game, ReplayError
 from companion.i18n import LANGUAGES
 from companion.record import Record
-from companion.rules import RuleError
+from companion.games.atlandice import RuleError
 from companion.shelf import catalog, default_profile, listing, words_for
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -65,7 +65,7 @@ def test_a_survive_game_to_the_end_with_undo_redo_and_a_restart(tmp_path):
 def test_a_refused_survive_input_changes_nothing_and_says_why(tmp_path):
     sess = open_session(tmp_path / "g.sqlite3")
     sess.new_game(SETUP, game="survive")
-    from companion.rules import RuleError
+    from companion.games.atlandice import RuleError
     with pytest.raises(RuleError) as err:
         sess.submit({"type": "setup", "step": 5}, 0)
     assert err.value.key == "setup_step"
@@ -87,7 +87,7 @@ def test_confirm_enters_a_survive_step_with_one_way_on_and_never_a_choice(tmp_pa
 
 def test_an_unknown_game_is_refused_and_nothing_is_stored(tmp_path):
     sess = open_session(tmp_path / "g.sqlite3")
-    from companion.rules import RuleError
+    from companion.games.atlandice import RuleError
     with pytest.raises(RuleError) as err:
         sess.new_game(SETUP, game="chess")
     assert err.value.key == "unknown_game"

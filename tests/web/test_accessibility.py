@@ -14,7 +14,7 @@ import pytest
 
 from companion.board_profile import load_profile
 from companion.games.survive.simulate import random_input as survive_input
-from companion.rules.simulate import random_input, random_setup
+from companion.games.atlandice.simulate import random_input, random_setup
 
 from .test_browser import browser, finished_record, server, tablet  # noqa: F401  (fixtures)
 

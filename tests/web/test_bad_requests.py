@@ -7,8 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.game import Game
-from companion.rules.inputs import FIELDS
-from companion.rules.simulate import random_input
+from companion.games.atlandice.inputs import FIELDS
+from companion.games.atlandice.simulate import random_input
 
 from .bad_requests import BAD_REQUESTS, body_for
 from .conftest import CODE, SETUP, XHR

@@ -21,7 +21,7 @@ import pytest
 
 from companion.board_profile import load_profile
 from companion.game import Game
-from companion.rules.simulate import random_input, random_setup
+from companion.games.atlandice.simulate import random_input, random_setup
 from companion.session import Session
 from companion.store import GameStore
 from web import create_app

@@ -10,7 +10,7 @@ import zipfile
 import pytest
 
 from companion.board_profile import load_profile
-from companion.rules.simulate import random_input
+from companion.games.atlandice.simulate import random_input
 from companion.session import Session
 from companion.store import GameStore
 from web import create_app

@@ -9,7 +9,7 @@ import re
 import zipfile
 
 from companion.record import Record
-from companion.rules.simulate import random_input
+from companion.games.atlandice.simulate import random_input
 
 from .conftest import SETUP, XHR
 

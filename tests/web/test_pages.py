@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from companion.rules.simulate import random_input, random_setup
+from companion.games.atlandice.simulate import random_input, random_setup
 
 from .conftest import SETUP, XHR, play, post
 

@@ -1,13 +1,20 @@
-"""Atlandice on the shelf: the protocol of companion/games/ over its rules engine.
+"""Atlandice: the rules engine, pure, standard library only (one file per rule).
 
-The engine itself still lives in companion/rules/ (docs/engine-api.md); this package
-only names what the shelf asks for. Pure: standard library and the engine only.
+    state = new_state(setup)            # the table after Setup
+    state, events = start(state)        # run the automatic steps
+    expected(state)                     # what input comes next, and every legal one
+    state, events = apply(state, inp)   # a new state and what happened (RuleError if refused)
+
+See docs/engine-api.md for the shapes of states, prompts, inputs and events. The shelf
+(companion/games/) loads it by its id, "atlandice".
 """
 
-from companion.rules import RuleError, apply, apply_in_place, copy_state, expected, new_state, seat_names, start
-from companion.rules import validate_position
-from companion.rules.final_scoring import score_state
-from companion.rules.inputs import normalize
+from ..errors import RuleError
+from .engine import apply, apply_in_place, expected, start
+from .final_scoring import score_state
+from .inputs import normalize
+from .position import validate_position
+from .state import copy_state, new_state, seat_names
 
 GAME = "atlandice"
 

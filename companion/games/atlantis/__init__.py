@@ -3,7 +3,7 @@
     state = new_state(setup)            # citizens on Atlantis, hands dealt (setup.py)
     state, events = start(state)        # the setup's events
     expected(state)                     # the prompt: kind, seat, every legal input, context
-    state, events = apply(state, inp)   # RuleError (companion.rules.errors) if refused, state unchanged
+    state, events = apply(state, inp)   # RuleError (companion.games.errors) if refused, state unchanged
     reach(state, seat, citizen)         # where each chain of cards takes a citizen, and its crossings
     normalize(inp)                      # the input as the record keeps it
     view(state)                         # the public table (never a stack's unseen lower tile)
@@ -11,7 +11,7 @@
 Rules facts and rulings: docs/rulings-atlantis.md. Words: i18n/en.json, i18n/pt-BR.json.
 """
 
-from companion.rules.errors import RuleError
+from companion.games.errors import RuleError
 
 from .engine import apply, copy_state, expected, start
 from .inputs import for_record as normalize

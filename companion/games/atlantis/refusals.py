@@ -1,9 +1,9 @@
-"""Refusals: RuleErrors (companion/rules/errors.py) with a key the catalogs say in words.
+"""Refusals: RuleErrors (companion/games/errors.py) with a key the catalogs say in words.
 
 KEYS lists every refusal key (a test checks both catalogs have each one).
 """
 
-from companion.rules.errors import RuleError, illegal, invalid
+from companion.games.errors import RuleError, illegal, invalid
 
 KEYS = (
     "setup", "game_over", "malformed", "wrong_kind",

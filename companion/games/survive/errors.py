@@ -1,7 +1,7 @@
-"""Refusals: the engine's one error shape (companion.rules.errors), reused so every game
+"""Refusals: the engine's one error shape (companion.games.errors), reused so every game
 on the shelf refuses alike: kind (invalid, illegal), rule, key and params; the state
 stays as it was."""
 
-from companion.rules.errors import RuleError, illegal, invalid
+from companion.games.errors import RuleError, illegal, invalid
 
 __all__ = ["RuleError", "illegal", "invalid"]

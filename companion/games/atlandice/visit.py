@@ -4,7 +4,7 @@ In a 2-player game each human gives exactly one of their three dice to the
 neutral player; the giver decides everything for it (Two players).
 """
 
-from .errors import illegal
+from ..errors import illegal
 from .events import event
 from .names import AREAS, RESOURCES, area_of_face
 from .state import holdings, neutral_seat

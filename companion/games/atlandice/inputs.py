@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Callable
 
-from .errors import RuleError, illegal, invalid
+from ..errors import RuleError, illegal, invalid
 from .names import AREAS, MARKET, RESOURCES, TILES, area_of_face
 
 META = ("source", "note")

@@ -13,7 +13,7 @@ Market. The default shipped in calibration/ is marked unconfirmed until the
 owner checks it against their copy.
 """
 
-from .errors import invalid
+from ..errors import invalid
 from .names import MARKET, RESOURCES, TILES
 
 SPACE_KINDS = ("", "donation", "survey:total") + tuple(f"survey:{r}" for r in RESOURCES)

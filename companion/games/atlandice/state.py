@@ -28,7 +28,7 @@ A state is a dict of plain data (JSON as is). Its keys:
 
 import marshal
 
-from .errors import invalid
+from ..errors import invalid
 from .names import DISTRICT_RESOURCE, DISTRICTS, MARKET, RESOURCES, STACKS, no_resources
 from .profile import validate_profile
 

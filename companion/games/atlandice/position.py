@@ -11,7 +11,7 @@ the dice already taken), `vp_history`, `over`, `result`, `end_after_visits`.
 
 from .effects import MOVE_FROM, ROLL_PURPOSES
 from .engine import ASK, AUTO
-from .errors import invalid
+from ..errors import invalid
 from .final_scoring import score_state
 from .names import AREAS, DISTRICT_RESOURCE, DISTRICTS, RESOURCES, STACKS, TILES
 from .profile import validate_profile
