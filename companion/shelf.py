@@ -6,6 +6,8 @@ and its events, prompts, options and refusals said in one language.
     words.event(event, names)          -> a sentence, the rule named
     words.refusal(error_dict)          -> why an input was refused
     words.prompt(expected, names), words.option(option, kind, names)
+    words.input(inp, kind, names)      -> an input the record keeps, as its button said it
+    words.face(face), words.word(group, key), words.game_name
 
 The rules packages read no file (companion/games/ is pure); this module does, for them.
 Atlandice's words stay in companion/i18n/ (its catalogs are the page's too).
@@ -67,6 +69,21 @@ class Words:
     def refusal(self, error: dict, names: list[str] | None = None) -> str:
         raise NotImplementedError
 
+    def input(self, inp: dict, kind: str, names: list[str]) -> str:
+        """An input the record keeps, in words (`kind`: the prompt it answered)."""
+        raise NotImplementedError
+
+    def word(self, group: str, key: object) -> str:
+        raise NotImplementedError
+
+    def face(self, face: object) -> str:
+        """A face of the game's die in words."""
+        return str(face)
+
+    @property
+    def game_name(self) -> str:
+        return games.load(self.game_id).names.get(self.lang) or games.load(self.game_id).names["en"]
+
 
 class AtlandiceWords(Words):
     def names(self, state):
@@ -83,6 +100,14 @@ class AtlandiceWords(Words):
     def refusal(self, error, names=None):
         from .i18n import explain
         return explain(error, self.lang)
+
+    def input(self, inp, kind, names):
+        from .i18n import label
+        return label(inp, self.lang, names)
+
+    def word(self, group, key):
+        from .i18n import word
+        return word(self.lang, group, key)
 
 
 class ShelfWords(Words):
@@ -124,6 +149,17 @@ class ShelfWords(Words):
 
     def option(self, option, kind, names):
         return self._words.label(option, kind, self.catalog, names)
+
+    def input(self, inp, kind, names):
+        """As its button said it; an input no button words (an old record's), in notation."""
+        try:
+            return self.option(inp, kind, names)
+        except (KeyError, IndexError, ValueError, TypeError):
+            return " ".join(str(v) for k, v in inp.items() if k not in ("source", "note"))
+
+    def face(self, face):
+        own = getattr(self._words, "face", None)
+        return own(face, self.catalog) if own is not None else str(face)
 
     def page(self, key: str, **params) -> str:
         text = self.catalog["page"].get(key, key)

@@ -299,9 +299,18 @@ class GameStore:
             return cur.rowcount
 
 
-# --- the history's own: read the records in bulk, keep the players' merged names ----------
+# --- the history's own: read the records in bulk, keep the games' summaries and the players'
+# merged names ----------------------------------------------------------------------------
 
-
+# Each game's summary (companion/history/summary.py) with the fingerprint of the record it was
+# derived from (companion/kept_games.py): a cache, created on its first write, never by opening
+# a file (a read-only or damaged file is never written), and dropped without losing anything.
+SUMMARIES = """
+CREATE TABLE IF NOT EXISTS summaries (
+    game_id     INTEGER PRIMARY KEY,    -- games(id)
+    fingerprint TEXT NOT NULL,
+    summary     TEXT NOT NULL
+)"""
 
 def game_versions(store: GameStore) -> list[tuple]:
     """Every game, newest first: (id, created, updated, over, header text, number of inputs,
@@ -313,6 +322,30 @@ def game_versions(store: GameStore) -> list[tuple]:
             "(SELECT COUNT(*) FROM inputs i WHERE i.game_id = g.id), "
             "(SELECT input FROM inputs i WHERE i.game_id = g.id ORDER BY seq DESC LIMIT 1) "
             "FROM games g ORDER BY g.id DESC").fetchall()
+
+
+def kept_summaries(store: GameStore) -> dict[int, tuple[str, str]]:
+    """{game id: (fingerprint, summary as text)} as kept in the file ({} when none are)."""
+    with store._reading() as db:
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'summaries'").fetchone():
+            return {}
+        return {gid: (fp, text) for gid, fp, text in db.execute(
+            "SELECT game_id, fingerprint, summary FROM summaries")}
+
+
+def keep_summaries(store: GameStore, rows: list[tuple[int, str, str]]) -> None:
+    """Keep (game id, fingerprint, summary text) rows, in one transaction. StoreError when the
+    file is not to be written (store.problem) or the write fails."""
+    with store._transaction() as cur:
+        cur.execute(SUMMARIES)
+        cur.executemany("INSERT OR REPLACE INTO summaries (game_id, fingerprint, summary) VALUES (?, ?, ?)",
+                        rows)
+
+
+def drop_summaries(store: GameStore) -> None:
+    """Forget every kept summary: they are derived again from the records when next asked."""
+    with store._transaction() as cur:
+        cur.execute("DROP TABLE IF EXISTS summaries")
 
 
 def aliases(store: GameStore) -> dict:

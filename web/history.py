@@ -11,14 +11,12 @@ from flask import Blueprint, Response, current_app, jsonify, redirect, render_te
 
 from companion import store as games_store
 from companion.history.export import games_csv, record_name, records_zip
-from companion.kept_games import KeptGames
+from companion.game import Game
 from companion.history.players import MergeError, check_merge, name_key, records
-from companion.history.shelf import ATLANDICE, shelf_game
 from companion.history.summary import summarize
-from companion.i18n import label, render
+from companion.kept_games import KeptGames
+from companion.record import Record
 from companion.shelf import words_for
-from companion.games.atlandice.engine import expected
-from companion.games.atlandice.final_scoring import score_state
 
 from . import history_view as hv
 from . import i18n, security, view
@@ -69,60 +67,63 @@ def _load(game_id: int):
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
-    """A game's final breakdown, its dice, and its replay: step `step` of its inputs."""
+    """A game's final breakdown, its dice, and its replay: step `step` of its inputs, in the
+    game's own words (companion/shelf.py)."""
     lang = i18n.current()
     record = _load(game_id)
     inputs = record.inputs
     summary = dict(summarize(record.header, inputs), id=game_id)
-    shelf = shelf_game(record.header)
     step = min(max(0, request.args.get("step", len(inputs), type=int) or 0), len(inputs))
     out = {"id": game_id, "summary": summary, "row": None, "step": step, "steps": len(inputs),
            "name": hv.game_name(lang, summary["game"]), "error": summary["error"], "final": None,
-           "at_step": None, "dice": hv.dice(summary["game"], summary["rolls"], summary["readings"], lang)
+           "resumable": hv.resumable(summary), "at_step": None,
+           "dice": hv.dice(summary["game"], summary["rolls"], summary["readings"], lang)
            if summary["faces"] else None}
-    if shelf is not None and not summary["error"]:
-        final = shelf.replay(record.header, inputs)
-        out["final"] = _scores(summary["game"], final.state, lang)
-        at = shelf.replay(record.header, inputs[:step]) if step < len(inputs) else final
-        out["at_step"] = _step(summary["game"], at, inputs[:step], lang)
+    if not summary["error"]:
+        at, prompt, events = _replay_to(record, step)
+        final = at if step == len(inputs) else Game(record)
+        out["final"] = _scores(final, lang)
+        out["at_step"] = _step(at, prompt, events, lang)
     return render_template("game_replay.html", g=out, **common())
 
 
-def _names(gid: str, state: dict, lang: str) -> list[str]:
-    return view.labels_for(state, lang) if gid == ATLANDICE else list(state["players"])
+def _replay_to(record: Record, step: int) -> tuple[Game, dict | None, list]:
+    """The game after `step` inputs, the prompt the last of them answered, and its events
+    (before any input: no prompt, and what happened before the first)."""
+    game = Game(Record(record.header, record.inputs[:max(0, step - 1)]))
+    if step == 0:
+        return game, None, game.start_events
+    prompt = game.expected()
+    events = game.apply(record.inputs[step - 1])
+    return game, prompt, events
 
 
-def _scores(gid: str, state: dict, lang: str) -> dict:
-    """The game's own score sheet (as it stands, when not over)."""
-    names = _names(gid, state, lang)
-    if gid == ATLANDICE:
-        result = state["result"] or score_state(state)
-        return {"over": state["over"], "breakdown": view.breakdown(result, names, lang, len(state["players"])),
-                "chart": view.vp_chart(state, names, lang) if state["over"] else None}
-    result = state.get("result")
-    lines = (result.get("seats") or result.get("scores")) if result else None    # Survive's, Atlantis's
-    seats = [{"name": names[s["seat"]], "total": s["total"], "winner": s["seat"] in result["winners"]}
-             for s in lines] if result else None
-    return {"over": state.get("over", False), "seats": seats}
+def _scores(game: Game, lang: str) -> dict:
+    """The game's totals as they stand (final when over), and the parts of its own score sheet
+    the table page draws (web/view.py's replay_parts)."""
+    state = game.state
+    names = words_for(game.game_id, lang).names(state)
+    totals, winners = game.rules.totals(state), game.rules.winners(state)
+    seats = [{"name": names[s], "total": total, "winner": s in winners}
+             for s, total in enumerate(totals)] if totals is not None else None
+    return dict({"over": state.get("over", False), "seats": seats}, **view.replay_parts(game, names, lang))
 
 
-def _step(gid: str, replayed, inputs: list, lang: str) -> dict:
-    """The table after `inputs`: the last input in words, with what it did."""
-    state = replayed.state
-    names = _names(gid, state, lang)
-    events = replayed.events[-1] if inputs else replayed.start_events
-    if gid == ATLANDICE:
-        lines = [render(ev, lang, names) for ev in events]
-        said_input = label(inputs[-1], lang, names) if inputs else None
-        history = [{"index": i, "input": inp, "events": ev} for i, (inp, ev) in enumerate(zip(inputs, replayed.events))]
-        players = view.players(state, expected(state), history, lang)
-    else:
-        words = words_for(gid, lang)
-        lines = [words.event(ev, names) for ev in events]
-        said_input = " ".join(str(v) for v in inputs[-1].values()) if inputs else None
-        players = None
-    return {"input": said_input, "source": inputs[-1].get("source") if inputs else None,
-            "lines": lines, "players": players, "scores": _scores(gid, state, lang)}
+def _step(game: Game, prompt: dict | None, events: list, lang: str) -> dict:
+    """The table after the step: its input in words (who made it, as its button said it) and
+    what it did."""
+    words = words_for(game.game_id, lang)
+    names = words.names(game.state)
+    said_input = source = None
+    if prompt is not None:
+        inp = game.record.inputs[-1]
+        said_input = words.input(inp, prompt["kind"], names)
+        seat = prompt.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            said_input = f"{names[seat]}: {said_input}"
+        source = inp.get("source")
+    return {"input": said_input, "source": source, "lines": [words.event(ev, names) for ev in events],
+            "players": view.replay_players(game, lang), "scores": _scores(game, lang)}
 
 
 @bp.get("/games/<int:game_id>/record.jsonl")

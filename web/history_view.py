@@ -6,34 +6,26 @@ records companion.history.players'; this lays them out and puts them in words.
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
-
+from companion import games
 from companion.history.dice_fairness import fairness
-from companion.i18n import LANGUAGES, word
+from companion.shelf import words_for
 
 from .view import ui
 
-SURVIVE_CATALOGS = Path(__file__).resolve().parents[1] / "companion" / "games" / "survive" / "i18n"
 
-
-@cache
-def survive_catalog(lang: str) -> dict:
-    lang = lang if lang in LANGUAGES else "en"
-    return json.loads((SURVIVE_CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+def known(gid: str) -> bool:
+    """Whether `gid` is a game of the shelf (a record may name one this companion lacks)."""
+    return gid in {g.id for g in games.shelf()}
 
 
 def game_name(lang: str, gid: str) -> str:
-    text = ui(lang, "game_" + gid)
-    return gid if text == "game_" + gid else text
+    """The game's name as the shelf registers it; a game not on the shelf by its id."""
+    return words_for(gid, lang).game_name if known(gid) else gid
 
 
 def face_word(lang: str, gid: str, face: object) -> str:
-    """A face of the game's die in words: a number as is, Survive's creatures by name."""
-    if gid == "survive":
-        return survive_catalog(lang).get("creature", {}).get(str(face), str(face))
-    return str(face)
+    """A face of the game's die in the game's own words."""
+    return words_for(gid, lang).face(face) if known(gid) else str(face)
 
 
 def p_text(p: float) -> str:
@@ -97,7 +89,12 @@ def game_row(s: dict, lang: str) -> dict:
     return {"id": s["id"], "game": s["game"], "game_name": game_name(lang, s["game"]),
             "date": date_text(s["created"]), "seats": seats, "over": s["over"], "error": s["error"],
             "shared": len(s["winners"]) > 1, "winners": [s["players"][w] for w in s["winners"]],
-            "inputs": s["inputs"], "resumable": not s["over"] and not s["error"] and s["game"] == "atlandice"}
+            "inputs": s["inputs"], "resumable": resumable(s)}
+
+
+def resumable(s: dict) -> bool:
+    """An unfinished game of the shelf whose record replays: the session resumes any such game."""
+    return not s["over"] and not s["error"] and known(s["game"])
 
 
 def date_text(iso: str) -> str:
@@ -123,10 +120,11 @@ def player_cards(records: list[dict], lang: str) -> list[dict]:
     for p in records:
         games = []
         for gid, line in p["games"].items():
-            stock = None
-            if line["stock"]:
-                stock = [{"r": r, "n": n, "name": word(lang, "resources", r)} for r, n in line["stock"].items()]
-            tiles = [{"id": t, "name": word(lang, "tile", t), "n": n} for t, n in (line["tiles"] or {}).items()]
+            stock, tiles = None, []
+            if line["stock"] and known(gid):     # what the game adds to the record, in its words
+                words = words_for(gid, lang)
+                stock = [{"r": r, "n": n, "name": words.word("resources", r)} for r, n in line["stock"].items()]
+                tiles = [{"id": t, "name": words.word("tile", t), "n": n} for t, n in (line["tiles"] or {}).items()]
             games.append(dict(line, name=game_name(lang, gid), stock_rows=stock, tile_rows=tiles,
                               chart=score_chart(line["scores"])))
         cards.append({"key": p["key"], "name": p["name"], "spellings": p["spellings"], "games": games})

@@ -506,5 +506,24 @@ def table(snap: dict, lang: str) -> dict:
     return view
 
 
+# --- a game kept in the history, replayed (web/history.py) ----------------------------
+
+def replay_parts(game, names: list[str], lang: str) -> dict:
+    """The parts of this page's score sheet the history's replay shows too: Atlandice's
+    breakdown line by line and, once over, its VP chart. Another game: none (its totals)."""
+    if game.game_id != "atlandice":
+        return {}
+    state = game.state
+    return {"breakdown": breakdown(game.score(), names, lang, len(state["players"])),
+            "chart": vp_chart(state, names, lang) if state["over"] else None}
+
+
+def replay_players(game, lang: str) -> list[dict] | None:
+    """Atlandice's players' table (stock, tiles, tokens) after a step of the replay."""
+    if game.game_id != "atlandice":
+        return None
+    return players(game.state, game.expected(), game.history, lang)
+
+
 def stacks() -> dict:
     return {d: list(STACKS[d]) for d in DISTRICTS}

@@ -13,7 +13,15 @@ Each game is a package of pure rules (standard library only) with one protocol:
     state["over"], state["result"]         the end, and the final tally with its breakdown
 
 and may add `apply_in_place`, `normalize`, `copy_state`, `seat_names`, `score`,
-`validate_position` (see `Rules` for what stands in when one is missing). Its words
+`validate_position` (see `Rules` for what stands in when one is missing). The table's
+history (companion/history/) asks each game the same few things, in its package too:
+
+    totals(state) -> [score per player]    or None while the game keeps none
+    DIE_FACES                              the faces of its die (none: no die)
+    rolled(inp) -> [faces]                 the faces a roll says came up ([] for a choice)
+    player_extra(state) -> [per player]    what it adds to a player's record, or absent
+
+Its words
 are its own catalogs, `i18n/en.json` and `i18n/pt-BR.json`, said by its `words`
 module (companion/shelf.py loads them at the edge).
 
@@ -93,6 +101,35 @@ class Rules:
         if state.get("over") and state.get("result") is not None:
             return dict(state["result"], provisional=False)
         return None
+
+    # --- what the table's history asks (companion/history/) ---------------------------
+
+    def players(self, state: dict) -> list[str]:
+        """The players' names by seat, without a neutral seat."""
+        return list(state["players"])
+
+    def totals(self, state: dict) -> list | None:
+        own = getattr(self.module, "totals", None)
+        return own(state) if own is not None else None
+
+    def winners(self, state: dict) -> list[int]:
+        """The winning seats once the game is over ([] before)."""
+        result = state.get("result")
+        return list(result["winners"]) if state.get("over") and result else []
+
+    @property
+    def die_faces(self) -> tuple:
+        return tuple(getattr(self.module, "DIE_FACES", ()))
+
+    def rolled(self, inp: dict) -> list:
+        own = getattr(self.module, "rolled", None)
+        return own(inp) if own is not None and isinstance(inp, dict) else []
+
+    def player_extra(self, state: dict) -> list | None:
+        """Per player, what the game adds to their record ({"stock": {resource: n}, "tiles":
+        [tile]}: worded by its catalog's groups "resources" and "tile"), or None."""
+        own = getattr(self.module, "player_extra", None)
+        return own(state) if own is not None else None
 
 
 _SHELF: dict[str, Rules] = {}

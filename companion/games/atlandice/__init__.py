@@ -12,6 +12,7 @@ See docs/engine-api.md for the shapes of states, prompts, inputs and events. The
 from ..errors import RuleError
 from .engine import apply, apply_in_place, expected, start
 from .final_scoring import score_state
+from .history import DIE_FACES, player_extra, rolled, totals
 from .inputs import normalize
 from .position import validate_position
 from .state import copy_state, new_state, seat_names
@@ -26,5 +27,5 @@ def score(state: dict) -> dict:
     return dict(score_state(state), provisional=True)
 
 
-__all__ = ["GAME", "RuleError", "apply", "apply_in_place", "copy_state", "expected", "new_state", "normalize",
-           "score", "seat_names", "start", "validate_position"]
+__all__ = ["DIE_FACES", "GAME", "RuleError", "apply", "apply_in_place", "copy_state", "expected", "new_state",
+           "normalize", "player_extra", "rolled", "score", "seat_names", "start", "totals", "validate_position"]

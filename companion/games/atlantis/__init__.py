@@ -14,6 +14,7 @@ Rules facts and rulings: docs/rulings-atlantis.md. Words: i18n/en.json, i18n/pt-
 from companion.games.errors import RuleError
 
 from .engine import apply, copy_state, expected, start
+from .history import totals
 from .inputs import for_record as normalize
 from .profile import default_profile, validate_profile
 from .reach import reach
@@ -24,4 +25,4 @@ from .view import laying, view
 GAME = "atlantis"
 
 __all__ = ["GAME", "RuleError", "apply", "copy_state", "default_profile", "expected", "laying", "new_state",
-           "normalize", "reach", "replay", "start", "validate_profile", "view"]
+           "normalize", "reach", "replay", "start", "totals", "validate_profile", "view"]

@@ -15,10 +15,11 @@ Rulings S1-S16: docs/rulings-survive.md. Words: i18n/en.json, i18n/pt-BR.json.
 
 from .engine import apply, apply_in_place, expected, start
 from .errors import RuleError
+from .history import DIE_FACES, rolled, totals
 from .inputs import normalize
 from .profile import validate_profile
 from .state import GAME, copy_state, new_state
 from .view import view
 
-__all__ = ["GAME", "apply", "apply_in_place", "expected", "start", "RuleError", "validate_profile",
-           "copy_state", "new_state", "normalize", "view"]
+__all__ = ["DIE_FACES", "GAME", "apply", "apply_in_place", "expected", "start", "RuleError", "validate_profile",
+           "copy_state", "new_state", "normalize", "rolled", "totals", "view"]

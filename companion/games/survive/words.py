@@ -4,6 +4,7 @@ the caller has loaded: no file is read here.
     render(event, catalog, ["Ana", "Bruno"])   -> "Ana saves a red explorer ..."
     prompt(expected, catalog, names)          -> "Ana, step 3: remove a beach tile next to the sea."
     label(option, kind, catalog, names)       -> "beach tile removed" (the words of its button)
+    face(face, catalog)                       -> "shark" (a face of the creature die)
 """
 
 
@@ -49,6 +50,11 @@ def render(event: dict, catalog: dict, names: list[str]) -> str:
     if event.get("rule"):
         sentence += f" ({catalog['rules'].get(event['rule'], event['rule'])})"
     return sentence
+
+
+def face(value: object, catalog: dict) -> str:
+    """A face of the creature die: the creature's name."""
+    return _word(catalog, "creature", value)
 
 
 def refusal(error, catalog: dict, names: list[str]) -> str:

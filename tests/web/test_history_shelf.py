@@ -1,0 +1,88 @@
+"""Every game of the shelf in the history: its replay in its own words, in both languages,
+its die's faces named, and one-tap Resume for an unfinished game of any of them."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.board_profile import load_profile
+from companion.game import Game
+from companion.record import Record
+from companion.shelf import words_for
+
+from .conftest import post
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+RECORDS = {"atlandice": "three-players.jsonl", "survive": "survive-2p-volcano.jsonl",
+           "atlantis": "atlantis-table-3p.jsonl"}
+
+
+def page_text(response) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))))
+
+
+def record_of(game: str) -> Record:
+    record = Record.from_jsonl((EXAMPLES / RECORDS[game]).read_text(encoding="utf-8"))
+    if game == "atlandice":      # the shipped example leaves the board profile to the installed one
+        record.header["setup"] = dict(record.header["setup"], profile=load_profile())
+    return record
+
+
+def steps(record: Record, lang: str):
+    """(step, the input as the game words it, its events in words) for each input."""
+    game = Game(Record(record.header, []))
+    words = words_for(game.game_id, lang)
+    for n, inp in enumerate(record.inputs, start=1):
+        prompt = game.expected()
+        names = words.names(game.state)
+        said = words.input(inp, prompt["kind"], names)
+        events = game.apply(inp)
+        yield n, inp, said, [words.event(ev, words.names(game.state)) for ev in events]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+@pytest.mark.parametrize("game", sorted(RECORDS))
+def test_each_games_replay_says_its_inputs_and_events_in_its_own_words(client, game_session, game, lang):
+    record = record_of(game)
+    game_session.load_record(record.to_jsonl())
+    checked = set()
+    for n, inp, said, events in steps(record, lang):
+        if inp["type"] in checked or not events:
+            continue
+        checked.add(inp["type"])
+        page = page_text(client.get(f"/games/1?step={n}&lang={lang}"))
+        assert said in page, (n, inp)
+        for line in events:
+            assert line in page, (n, line)
+        raw = " ".join(str(v) for v in inp.values())
+        assert raw not in page and "{'" not in page, (n, raw)     # not the record's raw fields
+    assert len(checked) >= 3
+
+
+def test_survives_creature_die_is_named_in_portuguese(client, game_session):
+    game_session.load_record(record_of("survive").to_jsonl())
+    page = page_text(client.get("/games/1?lang=pt-BR"))
+    assert "Baleia" in page and "Tubarão" in page and "Serpente Marinha" in page
+    assert "Survive: Fuja de Atlântida!" in page          # the shelf's own name of the game
+    dice = page_text(client.get("/dice?lang=pt-BR"))
+    assert "Baleia" in dice and "whale" not in dice
+
+
+@pytest.mark.parametrize("game", sorted(RECORDS))
+def test_an_unfinished_game_of_any_game_resumes_with_one_tap(client, paired, game_session, game):
+    record = record_of(game)
+    half = Record(record.header, record.inputs[:len(record.inputs) // 2])
+    game_session.load_record(half.to_jsonl())           # game 1: unfinished
+    game_session.load_record(record.to_jsonl())         # game 2: finished, now on the table
+    listing = client.get("/games").get_data(as_text=True)
+    assert 'data-resume="1"' in listing and 'data-resume="2"' not in listing
+    assert 'data-resume="1"' in client.get("/games/1").get_data(as_text=True)
+    assert 'data-resume="2"' not in client.get("/games/2").get_data(as_text=True)
+    r = post(paired, "/api/resume", {"game_id": 1})
+    assert r.status_code == 200, r.json
+    assert game_session.game_id == 1 and game_session.game.game_id == game
+    assert game_session.game.record.inputs == half.inputs
