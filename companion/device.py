@@ -12,7 +12,6 @@ import logging
 import threading
 from typing import Callable
 
-from .games.atlandice.inputs import is_chance
 
 log = logging.getLogger(__name__)
 
@@ -89,8 +88,9 @@ class DeviceLoop:
         cam = self.camera
         if cam is None or self.watcher_factory is None or not getattr(cam.camera, "live", False):
             return
-        at, kind = self._awaited()
-        if not is_chance(kind) or not cam.status.ok:
+        with self.session.lock:
+            at, wanted = self.session.game_changes, self.session.dice_wanted()
+        if wanted is None or not cam.status.ok:
             self._watcher = None
             return
         if self._watcher is None or self._watching_at != at:

@@ -270,7 +270,7 @@ class Session:
                                     "unsure": sum(v is None for v in values),
                                     "version": version, "at": at}
             self._frame = frame
-            if at == self.game_changes and self._dice_wanted() is not None:
+            if at == self.game_changes and self.dice_wanted() is not None:
                 self._dice = {"values": list(values), "source": "camera", "at": at}   # a new READ replaces corrections
             self._image = None
             self._bump()       # proposed now; the picture with the dice marked follows
@@ -282,9 +282,10 @@ class Session:
                     self._bump()
         return dict(read)
 
-    def _dice_wanted(self) -> int | None:
-        """How many dice the game waits for now (a gate roll or an effect's roll), else None."""
-        if self.game is None:
+    def dice_wanted(self) -> int | None:
+        """How many dice the camera should read now (Atlandice's gate roll or an effect's roll),
+        else None: no roll, or another game's (Survive's creature die is tapped)."""
+        if self.game is None or self.game.game_id != DEFAULT_GAME:
             return None
         prompt = self.game.expected()
         if prompt["kind"] == "gate_roll":
@@ -324,7 +325,7 @@ class Session:
         game = self._require_game()
         if version is not None and version != game.version:
             raise StaleVersion(version, game.version)
-        want = self._dice_wanted()
+        want = self.dice_wanted()
         if want is None:
             raise illegal("no roll is awaited now: there are no dice to enter", key="no_roll_now")
         return want
@@ -372,7 +373,7 @@ class Session:
         expect = getattr(self.camera, "expect_dice", None)
         if expect is not None:
             with self.lock:
-                count = self._dice_wanted()
+                count = self.dice_wanted()
             expect(count)
         try:
             return self.camera.capture(timeout=3.0)

@@ -106,7 +106,13 @@ class GameStore:
             if self.problem is None:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute("PRAGMA synchronous=FULL")
-                self._db.executescript(SCHEMA)
+                try:
+                    self._db.executescript(SCHEMA)
+                except sqlite3.DatabaseError as exc:
+                    # A read-only file from before a newer table: shown as it is, never written.
+                    if self._error(exc).key != "storage_read_only":
+                        raise
+                    self.problem = self._error(exc)
         except sqlite3.DatabaseError as exc:
             self._db.close()
             raise self._error(exc) from None
@@ -238,15 +244,18 @@ class GameStore:
         """The game begun or resumed last, finished or not (a file from before the in_use
         table: the game updated last)."""
         with self._reading() as db:
-            row = db.execute("SELECT game_id FROM in_use").fetchone() or db.execute(
+            marked = db.execute("SELECT game_id FROM in_use").fetchone() if self._has_table(db, "in_use") else None
+            row = marked or db.execute(
                 "SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
         return row[0] if row else None
 
     def use(self, game_id: int) -> None:
         """Mark `game_id` as the game on the table (it was resumed); already marked, nothing is
         written (a file that cannot be written still shows its last game)."""
+        if self.problem is not None:    # nothing can be written: the game is shown all the same
+            return
         with self._reading() as db:
-            if db.execute("SELECT game_id FROM in_use").fetchone() == (game_id,):
+            if self._has_table(db, "in_use") and db.execute("SELECT game_id FROM in_use").fetchone() == (game_id,):
                 return
         self._tx([("INSERT OR REPLACE INTO in_use (one, game_id) VALUES (1, ?)", (game_id,))])
 
@@ -275,8 +284,14 @@ class GameStore:
         self._tx([("INSERT INTO devices (id, label, address, paired, last_seen) VALUES (?, ?, ?, ?, ?)",
                    (device_id, label, address, now, now))])
 
+    def _has_table(self, db, name: str) -> bool:
+        """Whether the file holds table `name` (a read-only or damaged file may predate it)."""
+        return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
+
     def has_device(self, device_id: str) -> bool:
         with self._reading() as db:
+            if not self._has_table(db, "devices"):
+                return False
             return db.execute("SELECT 1 FROM devices WHERE id = ?", (device_id,)).fetchone() is not None
 
     def device_seen(self, device_id: str, when: str, address: str) -> None:
@@ -285,6 +300,8 @@ class GameStore:
     def devices(self) -> list[dict]:
         """The paired devices, the one seen last first."""
         with self._reading() as db:
+            if not self._has_table(db, "devices"):
+                return []
             rows = db.execute("SELECT id, label, address, paired, last_seen FROM devices "
                                     "ORDER BY last_seen DESC, paired DESC").fetchall()
         return [dict(zip(("id", "label", "address", "paired", "last_seen"), r)) for r in rows]
@@ -351,7 +368,7 @@ def drop_summaries(store: GameStore) -> None:
 def aliases(store: GameStore) -> dict:
     """{a name's key: the name it was merged into}."""
     with store._reading() as db:
-        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'player_aliases'").fetchone():
+        if not store._has_table(db, "player_aliases"):
             return {}       # a file that could not be given its tables (damaged, read-only)
         return dict(db.execute("SELECT alias, player FROM player_aliases").fetchall())
 

@@ -16,7 +16,9 @@ from companion.games.atlandice import RuleError
 from companion.shelf import words_for
 from companion.games.errors import illegal
 from companion.games.atlandice.profile import validate_new_profile
-from companion.session import StaleVersion
+from companion.session import AUTO, CAMERA_SOURCES, StaleVersion
+
+COMPANION_SOURCES = (AUTO, *CAMERA_SOURCES)
 
 from . import check, i18n, security
 from .errors import ApiError, from_rule_error, said
@@ -164,7 +166,9 @@ def submit_input():
     if version is None:     # null too: it would skip the stale check, and a double tap would count twice
         raise ApiError(400, "invalid", "'version' is required: the game version the input was made against")
     inp = dict(inp)
-    if not isinstance(inp.get("source"), str):
+    # Only the companion says an input was its own or the camera's (UNDO and the camera's
+    # track record count on it): a tablet's input is the tablet's.
+    if not isinstance(inp.get("source"), str) or inp["source"] in COMPANION_SOURCES:
         inp["source"] = "tablet"
     sess = game_session()
     events = sess.submit(inp, version)

@@ -140,3 +140,20 @@ def test_serve_on_a_damaged_file_says_which_and_what_to_do(tmp_path, profile):
     finally:
         companion.close()
     assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
+
+
+def test_a_read_only_file_from_before_the_newer_tables_still_opens_and_shows_its_game(tmp_path, profile,
+                                                                                      monkeypatch):
+    path = tmp_path / "old.sqlite3"
+    played(path, profile).store.close()
+    db = sqlite3.connect(path)
+    for table in ("devices", "player_aliases", "in_use", "summaries"):     # as a file written before them
+        db.execute(f"DROP TABLE IF EXISTS {table}")
+    db.commit()
+    db.close()
+    read_only(monkeypatch)
+    store = GameStore(path)                               # once: refused to start ("read-only")
+    assert store.problem is not None and store.problem.key == "storage_read_only"
+    assert store.devices() == [] and not store.has_device("x")
+    session = Session(store, profile)
+    assert session.resume_last() and session.game.version == 1

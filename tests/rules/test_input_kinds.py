@@ -1,4 +1,4 @@
-"""Each input kind is declared once (rules/inputs.py) and everything else asks it."""
+"""Each input kind is declared once (companion/games/atlandice/inputs.py) and everything else asks it."""
 
 import re
 from pathlib import Path

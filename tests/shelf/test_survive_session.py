@@ -93,3 +93,19 @@ def test_an_unknown_game_is_refused_and_nothing_is_stored(tmp_path):
     assert err.value.key == "unknown_game"
     assert sess.game is None and sess.store.games() == []
     sess.close()
+
+
+def test_the_creature_die_is_tapped_never_read_as_a_d6(tmp_path):
+    # Survive's creature die step is called "roll" too: the dice proposal, the camera's reading
+    # and the settle watcher are Atlandice's, and stay out of it.
+    from companion.games.errors import RuleError
+
+    sess = open_session(tmp_path / "g.sqlite3")
+    sess.new_game(SETUP, game="survive")
+    rng = random.Random(3)
+    while sess.game.expected()["kind"] != "roll":
+        sess.submit(random_input(rng, sess.game.expected()), sess.game.version)
+    assert sess.dice_wanted() is None
+    with pytest.raises(RuleError) as err:
+        sess.set_die(4)
+    assert err.value.key == "no_roll_now"

@@ -431,3 +431,15 @@ def test_a_new_game_with_a_name_too_long_is_refused(paired, game_session):
     assert r.status_code == 400 and "at most 40" in r.json["message"] and game_session.game is None
     r = post(paired, "/api/game", {"players": ["Anna", "B" * 40], "first_player": 0})
     assert r.status_code == 201
+
+
+@pytest.mark.parametrize("claimed", ["auto", "camera", "corrected"])
+def test_a_tablet_cannot_say_its_input_was_the_companions_or_the_cameras(started, game_session, claimed):
+    # "auto" would make one UNDO take back the table's input before it too; "camera" would count
+    # in the camera's track record.
+    assert post(started, "/api/input", {"input": ROLL, "version": 0}).status_code == 200
+    pick = dict(game_session.game.expected()["options"][0], source=claimed)
+    assert post(started, "/api/input", {"input": pick, "version": 1}).status_code == 200
+    assert game_session.game.record.inputs[1]["source"] == "tablet"
+    game_session.undo()
+    assert game_session.game.version == 1          # the pick (and what the companion did after it) only
