@@ -30,31 +30,17 @@ import time
 import zlib
 from pathlib import Path
 
+
 import cv2
 import numpy as np
+
+from process_probe import free_port, reset_peak, rss_mb  # beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "246810"
 SETUP = {"players": ["Ana", "Bruno", "Eric"], "first_player": 0}
 IDLE = 150
 STREAMS = 20
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def rss_mb(pid: int, field: str = "VmRSS") -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith(field + ":"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
-
-def reset_peak(pid: int) -> None:
-    Path(f"/proc/{pid}/clear_refs").write_text("5")  # VmHWM starts again from VmRSS
 
 
 class Client:
@@ -73,7 +59,7 @@ class Client:
         h.update(headers or {})
         conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=h)
         r = conn.getresponse()
-        data = r.read()
+        r.read()                    # the whole answer, before the connection closes
         cookie = r.getheader("Set-Cookie")
         if cookie:
             self.cookie = cookie.split(";")[0]

@@ -13,7 +13,6 @@ fresh SQLite file) as a user would, and prints:
 import http.client
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -21,24 +20,12 @@ import threading
 import time
 from pathlib import Path
 
+from process_probe import free_port, rss_mb  # beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "246810"
 READINGS = 30
 STREAMS = 3
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def rss_mb(pid: int, field: str = "VmRSS") -> float:
-    """Resident memory now (VmRSS) or at its peak so far (VmHWM), in MB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith(field + ":"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def drain(conn: http.client.HTTPConnection) -> None:

@@ -29,6 +29,8 @@ import threading
 import time
 from pathlib import Path
 
+from process_probe import free_port, rss_mb  # beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -42,19 +44,6 @@ SETUP = {"players": ["Anna", "Bruno", "Eric"], "first_player": 0}
 POST_ROUTES = ["/api/input", "/api/undo", "/api/redo", "/api/confirm", "/api/read", "/api/calibrate",
                "/api/game", "/api/resume", "/api/record", "/api/profile", "/api/check/payout",
                "/api/check/final", "/pair", "/unpair"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def peak_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 class Server:
@@ -82,13 +71,13 @@ class Server:
         assert self.call("POST", "/pair", {"code": CODE})[0] == 200
 
     def kill(self) -> None:
-        self.peak = max(self.peak, peak_mb(self.proc.pid))
+        self.peak = max(self.peak, rss_mb(self.proc.pid, "VmHWM"))
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(10)
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
-            self.peak = max(self.peak, peak_mb(self.proc.pid))
+            self.peak = max(self.peak, rss_mb(self.proc.pid, "VmHWM"))
             self.proc.terminate()
             self.proc.wait(10)
 

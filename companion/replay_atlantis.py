@@ -12,7 +12,7 @@ from .game import Game
 from .games.atlantis import view
 from .games.atlantis import words as atl
 from .i18n import catalog
-from .replay_shelf import render_events
+from .replay_shelf import render_events, score_sheet
 from .shelf import words_for
 
 __all__ = ["render_events", "render_table", "render_score"]
@@ -54,9 +54,7 @@ def render_table(game: Game, lang: str, with_score: bool = True) -> str:
 
 
 def render_score(game: Game, lang: str) -> str:
-    cli = catalog(lang)["cli"]
-    title = cli["score_title"] + ("" if game.state["over"] else f" ({cli['provisional']})")
-    return "\n".join([title, ""] + _score_lines(game, lang))
+    return score_sheet(game, lang, _score_lines(game, lang))
 
 
 def _score_lines(game: Game, lang: str) -> list[str]:

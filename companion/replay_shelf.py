@@ -74,9 +74,14 @@ def render_table(game: Game, lang: str, with_score: bool = True) -> str:
 
 
 def render_score(game: Game, lang: str) -> str:
+    return score_sheet(game, lang, _tally_lines(game, lang))
+
+
+def score_sheet(game: Game, lang: str, lines: list[str]) -> str:
+    """A score sheet's title (provisional before the end), then the game's own `lines`."""
     cli = catalog(lang)["cli"]
     title = cli["score_title"] + ("" if game.state["over"] else f" ({cli['provisional']})")
-    return "\n".join([title, ""] + _tally_lines(game, lang))
+    return "\n".join([title, ""] + lines)
 
 
 def _tally_lines(game: Game, lang: str) -> list[str]:

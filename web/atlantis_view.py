@@ -9,7 +9,6 @@ prompt's whole list of moves: `move_step` draws one step from the taps so far.
 
 from __future__ import annotations
 
-import json
 import random
 
 from companion.games import load
@@ -17,14 +16,12 @@ from companion.games.atlantis import laying, reach
 from companion.games.atlantis import words as atl
 from companion.shelf import words_for
 
+from . import shelf_view
+
 GAME = "atlantis"
 # The companion lays the path: the order is drawn here, at the edge (the rules draw no
 # random numbers), and kept in the record as the shuffle input.
 _shuffler = random.SystemRandom()
-
-
-def _json(inp: dict) -> str:
-    return json.dumps(inp, separators=(",", ":"))
 
 
 def _face(t: dict | None, catalog: dict) -> str:
@@ -44,7 +41,7 @@ def prompt(expected: dict, state: dict, words, names: list[str]) -> dict:
         for half, size in context["sizes"].items():
             order[half] = list(range(size))
             _shuffler.shuffle(order[half])
-        out["input"] = _json({"type": "shuffle", "order": order})
+        out["input"] = shelf_view.input_json({"type": "shuffle", "order": order})
     elif kind == "turn":
         seat = expected["seat"]
         movable = {o["citizen"] for o in expected["options"] if o["type"] == "move"}
@@ -52,14 +49,14 @@ def prompt(expected: dict, state: dict, words, names: list[str]) -> dict:
                            for c, p in enumerate(state["citizens"][seat])]
         out["buys"] = [{"text": words.page("buy", tile=_face(state["tiles"][o["tile"]], catalog),
                                            cards=state["tiles"][o["tile"]]["value"] // 2),
-                        "input": _json(o)} for o in expected["options"] if o["type"] == "buy"]
-        out["no_move"] = next((_json(o) for o in expected["options"] if o["type"] == "no_move"), None)
+                        "input": shelf_view.input_json(o)} for o in expected["options"] if o["type"] == "buy"]
+        out["no_move"] = next((shelf_view.input_json(o) for o in expected["options"] if o["type"] == "no_move"), None)
     elif kind == "pay":
         out.update(owed=context["owed"], hand=context["hand"],
                    tiles=[{"id": t["id"], "value": t["value"], "face": atl.tile(t, catalog)} for t in context["tiles"]])
     elif kind == "cards_left":
         counted = expected["options"][0]
-        out.update(counted=counted["count"], input=_json(counted), most=len(expected["options"]) - 1)
+        out.update(counted=counted["count"], input=shelf_view.input_json(counted), most=len(expected["options"]) - 1)
     return out
 
 
@@ -90,7 +87,7 @@ def move_step(state: dict, expected: dict, citizen: int, cards: list[str], words
             gap = next((g for g in ends["gaps"] if g["first"] == o["bridge"]), None)
             text = (words.page("finish", cost=cost) if gap is None else
                     words.page("finish_bridge", first=gap["first"], last=gap["last"], cost=cost))
-            out["finish"].append({"text": text, "input": _json(o), "bridge": gap is not None})
+            out["finish"].append({"text": text, "input": shelf_view.input_json(o), "bridge": gap is not None})
         out["to"] = atl.place(ends["to"], catalog)
         return out
     for colour in state["profile"]["colours"]:
@@ -168,7 +165,7 @@ def table(snap: dict, lang: str) -> dict:
             "boot": snap.get("boot"), "game": True, "game_id": GAME, "shelf_page": "atlantis_live.html",
             "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
             "refusal": refusal, "refusal_text": words.refusal(refusal, names) if refusal else None,
-            "proposal": _proposal(snap, words, names), "names": names, "over": state["over"],
+            "proposal": shelf_view.proposal(snap, words, names), "names": names, "over": state["over"],
             "prompt": prompt(expected, state, words, names) if expected else None,
             "path": path(public, words, names),
             "on_atlantis": [[c + 1 for c in cs] for cs in public["on_atlantis"]],
@@ -181,12 +178,3 @@ def table(snap: dict, lang: str) -> dict:
             "profile_confirmed": public["profile_confirmed"],
             "tally": tally(state["result"], state, words, names) if state.get("result") else None,
             "page": words.page}
-
-
-def _proposal(snap: dict, words, names: list[str]) -> dict | None:
-    p = snap.get("proposal")
-    expected = snap.get("expected")
-    if not p or not expected:
-        return None
-    return {"text": words.option(p["input"], expected["kind"], names), "source": p["source"], "problem": None,
-            "input": _json(p["input"])}

@@ -7,10 +7,11 @@ result; this lays them out and puts them in the words of Survive's catalogs.
 
 from __future__ import annotations
 
-import json
 
 from companion.games import load
 from companion.shelf import words_for
+
+from . import shelf_view
 
 LOSSES = ("lost", "boat_lost")     # taps that take a piece off the board, at any step
 HISTORY_SHOWN = 10                 # the latest inputs shown; the earlier ones folded (the page stays short)
@@ -18,7 +19,7 @@ HISTORY_SHOWN = 10                 # the latest inputs shown; the earlier ones f
 
 def _button(option: dict, kind: str, words, names: list[str]) -> dict:
     return {"text": words.option(option, kind, names), "type": option["type"],
-            "input": json.dumps(option, separators=(",", ":"))}
+            "input": shelf_view.input_json(option)}
 
 
 def prompt(expected: dict, words, names: list[str]) -> dict:
@@ -89,7 +90,7 @@ def table(snap: dict, lang: str) -> dict:
             "boot": snap.get("boot"), "game": True, "game_id": game_id, "shelf_page": "survive_live.html",
             "camera": snap.get("camera") or {}, "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
             "refusal": refusal, "refusal_text": words.refusal(refusal, names) if refusal else None,
-            "proposal": _proposal(snap, words, names), "names": names, "over": state["over"],
+            "proposal": shelf_view.proposal(snap, words, names), "names": names, "over": state["over"],
             "turn": public["turn"], "setup_step": state.get("setup_step") if state["step"] == "setup" else None,
             "prompt": prompt(expected, words, names) if expected else None,
             "counts": counts(public, words, names), "history": entries,
@@ -98,12 +99,3 @@ def table(snap: dict, lang: str) -> dict:
             "profile_confirmed": public["profile_confirmed"], "profile_note": words.word("profile", "unconfirmed"),
             "tally": tally(state["result"], words, names) if state.get("result") else None,
             "page": words.page}
-
-
-def _proposal(snap: dict, words, names: list[str]) -> dict | None:
-    p = snap.get("proposal")
-    expected = snap.get("expected")
-    if not p or not expected:
-        return None
-    return {"text": words.option(p["input"], expected["kind"], names), "source": p["source"], "problem": None,
-            "input": json.dumps(p["input"], separators=(",", ":"))}

@@ -2,9 +2,6 @@
 the score sheet, and a line that is not needed."""
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,19 +10,12 @@ from companion.game import Game, ReplayError
 from companion.i18n import explain
 from companion.record import Record
 from companion.replay import fill_in_profile
+from tests.replay_cli import run
 
 ROOT = Path(__file__).resolve().parents[2]
 # Atlandice's examples: those whose first line names no other game (survive-*.jsonl are Survive's).
 EXAMPLES = sorted(p for p in (ROOT / "docs" / "examples").glob("*.jsonl")
                   if json.loads(p.read_text(encoding="utf-8").splitlines()[0]).get("game", "atlandice") == "atlandice")
-
-
-def run(*args, tmp_path):
-    config = tmp_path / "config.toml"
-    config.touch()
-    env = dict(os.environ, ATLANDICE_CONFIG=str(config), ATLANDICE_DATA_DIR=str(tmp_path / "data"))
-    return subprocess.run([sys.executable, "-m", "companion", "replay", *map(str, args)],
-                          capture_output=True, text=True, timeout=60, env=env)
 
 
 def test_the_examples_are_the_documented_ones():

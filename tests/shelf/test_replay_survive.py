@@ -2,25 +2,15 @@
 words (both languages), JSON out, a record without a profile, and a bad line named."""
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from companion.games.survive.replay import replay_jsonl
+from tests.replay_cli import run
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "docs" / "examples").glob("survive-*.jsonl"))
-
-
-def run(*args, tmp_path):
-    config = tmp_path / "config.toml"
-    config.touch()
-    env = dict(os.environ, ATLANDICE_CONFIG=str(config), ATLANDICE_DATA_DIR=str(tmp_path / "data"))
-    return subprocess.run([sys.executable, "-m", "companion", "replay", *map(str, args)],
-                          capture_output=True, text=True, timeout=60, env=env)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)

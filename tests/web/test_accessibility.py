@@ -57,18 +57,24 @@ def mid_game(session, seed=3, steps=40):
         session.submit(random_input(rng, session.game.expected()), session.game.version)
 
 
-@pytest.mark.parametrize("lang", ["en", "pt-BR"])
-def test_no_serious_accessibility_violation_on_any_page(browser, server, lang):  # noqa: F811
-    url, session = server
-    page = axe_page(browser, url, lang)
-    found = {}
-
+def looker(page, url, lang, found):
+    """look(name, path, ready): open `path` in `lang`, wait for `ready`, note axe's serious
+    violations there in `found` under `name`."""
     def look(name, path, ready):
         page.goto(url + path + ("&" if "?" in path else "?") + f"lang={lang}")
         page.wait_for_selector(ready)
         bad = violations(page)
         if bad:
             found[name] = said(bad)
+    return look
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_no_serious_accessibility_violation_on_any_page(browser, server, lang):  # noqa: F811
+    url, session = server
+    page = axe_page(browser, url, lang)
+    found = {}
+    look = looker(page, url, lang, found)
 
     look("setup", "/setup", "#setup-form")
     look("check (payout)", PAYOUT_QUERY, "#payout-result")
@@ -100,13 +106,7 @@ def test_no_serious_accessibility_violation_on_the_survive_pages(browser, server
     url, session = server
     page = axe_page(browser, url, lang)
     found = {}
-
-    def look(name, path, ready):
-        page.goto(url + path + ("&" if "?" in path else "?") + f"lang={lang}")
-        page.wait_for_selector(ready)
-        bad = violations(page)
-        if bad:
-            found[name] = said(bad)
+    look = looker(page, url, lang, found)
 
     look("setup (Survive)", "/setup?game=survive", "#setup-form[data-game=survive]")
     look("game profile (Survive)", "/profile/survive", "#game-profile-form")
