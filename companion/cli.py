@@ -103,12 +103,19 @@ def build_parser() -> argparse.ArgumentParser:
     export = _subcommand(dice_actions, "export", _dice_export, "copy the kept rolls to a folder",
         "Copy the kept rolls to DIR, a new or empty folder, as labelled photos (images/*.jpg and "
         "labels.csv: image,value,x,y,w,h), the format `python -m vision bench` and "
-        "`python -m vision.train --owner` read.")
+        "`python -m vision_tools.train --owner` read.")
     export.add_argument("out", type=Path, metavar="DIR", help="a new or empty folder")
     _subcommand(dice_actions, "teach", _dice_teach, "teach the reader the kept rolls' dice (light)",
         "Teach the dice reader, on this computer's CPU, from the kept rolls: what it learns is saved "
         "beside the camera calibration and used from the companion's next start (vision.teach; "
         "it only values dice it would leave unsure when the rolls agree, and never changes a value).")
+    nets = _subcommand(dice_actions, "nets", _dice_nets, "use nets taught on another computer, or the shipped ones",
+        "Install the nets that full teaching wrote (`python -m vision_tools.train --owner EXPORT --out DIR`, "
+        "on any computer with torch) in the data folder, checked first; used from the companion's next "
+        "start, the shipped nets staying the fallback. --shipped removes them.")
+    which = nets.add_mutually_exclusive_group(required=True)
+    which.add_argument("folder", type=Path, nargs="?", metavar="DIR", help="the folder full teaching wrote")
+    which.add_argument("--shipped", action="store_true", help="remove the taught nets: read with the shipped ones")
     _subcommand(dice_actions, "clear", _dice_clear, "delete the kept rolls",
         "Delete every roll kept in the data folder's rolls/.")
     return parser
@@ -215,6 +222,16 @@ def _dice_teach(args: argparse.Namespace) -> int:
     path = teach.save(taught, str(paths.calibration_dir(config.data_dir) / TAUGHT_NAME))
     print(f"taught in {time.perf_counter() - start:.1f} s: {taught.to_dict()}; saved {path} "
           f"(used from the companion's next start)")
+    return 0
+
+
+def _dice_nets(args: argparse.Namespace) -> int:
+    from calibration.camera import install_nets
+    config = _config(args)
+    try:
+        print(install_nets(paths.calibration_dir(config.data_dir), None if args.shipped else args.folder))
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
     return 0
 
 

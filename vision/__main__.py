@@ -77,6 +77,18 @@ def _tools():
                         "not installed with the package: run it from a checkout") from None
 
 
+def _owner():
+    """vision_tools.train.owner (full teaching), or ReadError when torch is not installed."""
+    import importlib.util
+
+    from .reading import ReadError
+
+    if importlib.util.find_spec("torch") is None or importlib.util.find_spec("onnx") is None:
+        raise ReadError("--teach-mode full fine-tunes the nets with torch: pip install -e '.[train]'")
+    from vision_tools.train import owner
+    return owner
+
+
 def cmd_bench(a) -> int:
     from .reading import ReadError
 
@@ -129,27 +141,30 @@ def _bench_taught(a, bench, folder: str, cfg):
     from .reading import ReadError
     from .settings import Config
 
-    if a.teach_mode == "full":
-        import importlib.util
-
-        if importlib.util.find_spec("torch") is None:     # the reader itself never imports it
-            raise ReadError("--teach-mode full needs torch: pip install '.[train]'")
-        raise ReadError("--teach-mode full is not built yet: use --teach-mode light")
-    from . import teach
-
     cfg = cfg or Config()
     taught_names, scored = bench.teach_split(image_names(folder, load_labels(folder)), a.teach, a.teach_seed)
-    c0 = time.perf_counter()
-    state = teach.teach(folder, taught_names, cfg)
-    seconds = time.perf_counter() - c0
     only = set(scored).__contains__
     with tempfile.TemporaryDirectory() as tmp:
-        taught_cfg = replace(cfg, taught=teach.save(state, os.path.join(tmp, "taught.npz")))
+        c0 = time.perf_counter()
+        if a.teach_mode == "full":
+            owner = _owner()
+            # progress to stderr: with --json, stdout is the JSON
+            state = owner.teach(folder, os.path.join(tmp, "nets"), taught_names,
+                                say=lambda *x: print(*x, file=sys.stderr))
+            taught_cfg = replace(cfg, models=os.path.join(tmp, "nets"))
+            summary = {k: state[k] for k in ("dice", "false_peaks", "on_taught_photos")}
+        else:
+            from . import teach
+
+            state = teach.teach(folder, taught_names, cfg)
+            taught_cfg = replace(cfg, taught=teach.save(state, os.path.join(tmp, "taught.npz")))
+            summary = state.to_dict()
+        seconds = time.perf_counter() - c0
         before = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg, only=only)
         after = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=taught_cfg, only=only)
     entry = {"folder": folder,
              "teach": {"mode": a.teach_mode, "share": a.teach, "seed": a.teach_seed, "photos": taught_names,
-                       "seconds": round(seconds, 2), "taught": state.to_dict()},
+                       "seconds": round(seconds, 2), "taught": summary},
              "untaught": bench.figures(before[0]), "taught": bench.figures(after[0])}
     return entry, [("untaught, on the photos not taught", *before), ("taught", *after)]
 

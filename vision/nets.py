@@ -23,6 +23,26 @@ def available(models: str = MODELS) -> bool:
     return all(os.path.isfile(os.path.join(models, f)) for f in NETS)
 
 
+def check(models: str) -> None:
+    """ValueError unless folder `models` holds every net, each loading in OpenCV and giving outputs
+    of the reader's shapes (a folder of taught nets is checked before it is used)."""
+    missing = [f for f in NETS if not os.path.isfile(os.path.join(models, f))]
+    if missing:
+        raise ValueError(f"{models} lacks {', '.join(missing)}")
+    tests = {DET_NET: ((1, 3, 128, 160), (1, 4, 32, 40)), CLS_NET: ((2, 3, 48, 48), (2, 7)),
+             WIDE_NET: ((2, 3, 48, 48), (2, 7))}
+    for name, (shape, want) in tests.items():
+        try:
+            net = cv2.dnn.readNetFromONNX(os.path.join(models, name))
+            net.setInput(np.full(shape, 0.5, np.float32))
+            out = net.forward()
+        except cv2.error as exc:
+            raise ValueError(f"{os.path.join(models, name)} is not a net OpenCV can run: "
+                             f"{str(exc).strip().splitlines()[-1]}") from None
+        if out.shape != want or not np.isfinite(out).all():
+            raise ValueError(f"{os.path.join(models, name)} gives {out.shape} for {shape}, not {want}")
+
+
 def _net(models: str, name: str):
     key = (models, name)
     if key not in _nets:

@@ -46,7 +46,8 @@ class Taught:
     """What was learned: features (M, C) float32, unit length; classes (M,) 0 = not a die, 1-6;
     nets (M,) the first net's best value for each; photos (M,) the index of the photo each came
     from; lift, veto: the lead a vote needs to value an unclear die, or to make a valued one
-    unsure (inf: never); die_px: the median side of the dice taught (frame pixels)."""
+    unsure (inf: never); die_px: the median side of the dice taught (frame pixels); net: `net_id` of the
+    classifier whose features they are ("": unknown, a state saved before it was kept)."""
 
     features: np.ndarray
     classes: np.ndarray
@@ -55,6 +56,7 @@ class Taught:
     lift: float
     veto: float
     die_px: float | None
+    net: str = ""
 
     def to_dict(self) -> dict:
         counts = {str(c): int((self.classes == c).sum()) for c in range(7)}
@@ -63,6 +65,20 @@ class Taught:
         return {"examples": counts, "photos": int(len(set(self.photos.tolist()))),
                 "lift": lead(self.lift), "veto": lead(self.veto),
                 "die_px": None if self.die_px is None else round(self.die_px, 1)}
+
+
+def net_id(models: str) -> str:
+    """A short fingerprint of the first classifier in folder `models`: the examples are its features,
+    so a state taught with one classifier means nothing to another."""
+    import hashlib
+
+    from .nets import CLS_NET
+
+    try:
+        with open(os.path.join(models, CLS_NET), "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()[:16]
+    except OSError:
+        return ""
 
 
 def features(frame: np.ndarray, boxes, s: Config) -> tuple[np.ndarray, np.ndarray]:
@@ -122,11 +138,12 @@ def teach(folder: str, names=None, config: Config | None = None) -> Taught:
         sides += [float(np.sqrt(lab[3] * lab[4])) for _, lab in pairs]
     if not feats:
         none = np.zeros(0, np.int8)
-        return Taught(np.zeros((0, 128), np.float32), none, none, none.astype(np.int32), INF, INF, None)
+        return Taught(np.zeros((0, 128), np.float32), none, none, none.astype(np.int32), INF, INF, None,
+                      net_id(s.models))
     ex, cl, ph = np.concatenate(feats), np.array(classes, np.int8), np.array(photos, np.int32)
     nb = np.array(best, np.int8)
     lift, veto = _margins(ex, cl, nb, ph)
-    return Taught(ex, cl, nb, ph, lift, veto, float(np.median(sides)) if sides else None)
+    return Taught(ex, cl, nb, ph, lift, veto, float(np.median(sides)) if sides else None, net_id(s.models))
 
 
 INF = float("inf")
@@ -174,7 +191,8 @@ def save(taught: Taught, path: str) -> str:
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     tmp = path + ".tmp.npz"
     np.savez(tmp, features=taught.features, classes=taught.classes, nets=taught.nets, photos=taught.photos,
-             lift=np.float64(taught.lift), veto=np.float64(taught.veto), die_px=np.float64(taught.die_px or 0.0))
+             lift=np.float64(taught.lift), veto=np.float64(taught.veto), die_px=np.float64(taught.die_px or 0.0),
+             net=np.str_(taught.net))
     os.replace(tmp, path)
     return path
 
@@ -195,7 +213,8 @@ def load(path: str) -> Taught:
                 with np.load(path) as z:
                     t = Taught(z["features"].astype(np.float32), z["classes"].astype(np.int8),
                                z["nets"].astype(np.int8), z["photos"].astype(np.int32), float(z["lift"]),
-                               float(z["veto"]), float(z["die_px"]) or None)
+                               float(z["veto"]), float(z["die_px"]) or None,
+                               str(z["net"]) if "net" in z.files else "")
             except (OSError, KeyError, ValueError) as exc:
                 raise ValueError(f"{path} is not a taught state: {exc}") from None
             if t.features.ndim != 2 or len(t.features) != len(t.classes):

@@ -137,5 +137,14 @@ def test_bench_teach_scores_the_untaught_photos_untaught_and_taught(tmp_path, ca
     assert len(taught) == 2 and entry["teach"]["seed"] == 0 and entry["teach"]["mode"] == "light"
     assert entry["untaught"]["images"] == entry["taught"]["images"] == 3      # the rest, both ways
     assert entry["taught"]["silent"] <= entry["untaught"]["silent"]
+
+def test_bench_full_teaching_without_torch_says_what_to_install(tmp_path, capsys, monkeypatch):
+    import importlib.util
+
+    from vision.__main__ import main
+
+    folder = labelled_folder(tmp_path / "rolls", scenes(10, 3))
+    find = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "torch" else find(name, *a))
     assert main(["bench", folder, "--teach", "0.4", "--teach-mode", "full"]) == 2
-    assert "torch" in capsys.readouterr().err
+    assert "pip install -e '.[train]'" in capsys.readouterr().err

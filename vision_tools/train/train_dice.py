@@ -77,7 +77,11 @@ FINISHES_SHARE = 0.0     # share of classifier crops of dice with marbled, glitt
 FINISHES_POOL = 300      # rendered scenes of them (data.synthetic(finishes=True)) to crop from
 
 
-def conv(i, o, s=1, d=1):
+def conv(i, o, s=1, d=1, bn=True):
+    """A 3x3 convolution, batch norm and ReLU; bn=False: the convolution carries a bias instead (the
+    form of an exported net, batch norm folded into it, which `from_onnx` loads to fine-tune)."""
+    if not bn:
+        return nn.Sequential(nn.Conv2d(i, o, 3, s, d, dilation=d, bias=True), nn.ReLU(inplace=True))
     return nn.Sequential(nn.Conv2d(i, o, 3, s, d, dilation=d, bias=False), nn.BatchNorm2d(o),
                          nn.ReLU(inplace=True))
 
@@ -85,12 +89,12 @@ def conv(i, o, s=1, d=1):
 class Cls(nn.Module):
     """48x48 crop -> 7 logits (0 = not a die, 1-6). About 21 M multiply-adds a crop."""
 
-    def __init__(self):
+    def __init__(self, bn=True):
         super().__init__()
-        self.f = nn.Sequential(conv(3, 24), nn.MaxPool2d(2),
-                               conv(24, 32), conv(32, 32), nn.MaxPool2d(2),
-                               conv(32, 64), conv(64, 64), nn.MaxPool2d(2),
-                               conv(64, 128), nn.AdaptiveAvgPool2d(1))
+        self.f = nn.Sequential(conv(3, 24, bn=bn), nn.MaxPool2d(2),
+                               conv(24, 32, bn=bn), conv(32, 32, bn=bn), nn.MaxPool2d(2),
+                               conv(32, 64, bn=bn), conv(64, 64, bn=bn), nn.MaxPool2d(2),
+                               conv(64, 128, bn=bn), nn.AdaptiveAvgPool2d(1))
         self.h = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(128, 7))
 
     def forward(self, x):
@@ -101,12 +105,12 @@ class ClsWide(nn.Module):
     """The second look (dice_cls_wide.onnx): the same 48x48 crop, wider and one layer more,
     about 53 M multiply-adds a crop (2.5x Cls); run only on the dice Cls cannot value."""
 
-    def __init__(self):
+    def __init__(self, bn=True):
         super().__init__()
-        self.f = nn.Sequential(conv(3, 32), nn.MaxPool2d(2),
-                               conv(32, 48), conv(48, 48), nn.MaxPool2d(2),
-                               conv(48, 96), conv(96, 96), nn.MaxPool2d(2),
-                               conv(96, 160), conv(160, 160), nn.AdaptiveAvgPool2d(1))
+        self.f = nn.Sequential(conv(3, 32, bn=bn), nn.MaxPool2d(2),
+                               conv(32, 48, bn=bn), conv(48, 48, bn=bn), nn.MaxPool2d(2),
+                               conv(48, 96, bn=bn), conv(96, 96, bn=bn), nn.MaxPool2d(2),
+                               conv(96, 160, bn=bn), conv(160, 160, bn=bn), nn.AdaptiveAvgPool2d(1))
         self.h = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(160, 7))
 
     def forward(self, x):
@@ -118,16 +122,18 @@ ONNX_NAME = {"cls": "dice_cls.onnx", "wide": "dice_cls_wide.onnx", "det": "dice_
 
 
 class Det(nn.Module):
-    def __init__(self):
+    """Frame -> (4, H/4, W/4): a die-centre heatmap (logit), log die side, centre offset."""
+
+    def __init__(self, bn=True):
         super().__init__()
-        self.c1 = conv(3, 16, 2)
-        self.c2 = nn.Sequential(conv(16, 24, 2), conv(24, 24))
-        self.c3 = nn.Sequential(conv(24, 48, 2), conv(48, 48))
-        self.c4 = nn.Sequential(conv(48, 64, 2), conv(64, 64), conv(64, 64, d=2))
+        self.c1 = conv(3, 16, 2, bn=bn)
+        self.c2 = nn.Sequential(conv(16, 24, 2, bn=bn), conv(24, 24, bn=bn))
+        self.c3 = nn.Sequential(conv(24, 48, 2, bn=bn), conv(48, 48, bn=bn))
+        self.c4 = nn.Sequential(conv(48, 64, 2, bn=bn), conv(64, 64, bn=bn), conv(64, 64, d=2, bn=bn))
         self.l3 = nn.Conv2d(64, 48, 1)
-        self.m3 = conv(48, 48)
+        self.m3 = conv(48, 48, bn=bn)
         self.l2 = nn.Conv2d(48, 24, 1)
-        self.m2 = conv(24, 32)
+        self.m2 = conv(24, 32, bn=bn)
         self.head = nn.Conv2d(32, 4, 1)
         self.up = nn.Upsample(scale_factor=2, mode="nearest")
 
@@ -436,7 +442,7 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = Confi
     export(model, kind, out_dir)
 
 
-def export(model: nn.Module, kind: str, out_dir: str) -> None:
+def export(model: nn.Module, kind: str, out_dir: str, say=print) -> None:
     """Write ONNX_NAME[kind] to out_dir and check OpenCV's outputs match torch's."""
     model.eval()
     os.makedirs(out_dir, exist_ok=True)
@@ -453,7 +459,7 @@ def export(model: nn.Module, kind: str, out_dir: str) -> None:
     with torch.no_grad():
         ref = model(x).numpy()
     diff = float(np.abs(net.forward() - ref).max())
-    print(f"exported {path} ({os.path.getsize(path) / 1e6:.2f} MB); max |cv2 - torch| = {diff:.2e}")
+    say(f"exported {path} ({os.path.getsize(path) / 1e6:.2f} MB); max |cv2 - torch| = {diff:.2e}")
 
 
 def _sides(text: str) -> tuple[float, float]:
