@@ -8,6 +8,7 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="torch is not installed (training only): batch plumbing not checked")
 
+from vision.classifier import CLS  # noqa: E402
 from vision.render import render_scene  # noqa: E402
 from vision_tools.train import train_dice as T  # noqa: E402
 
@@ -18,41 +19,46 @@ def _pool(value: int, **kw) -> list:
     return [(f"syn{value}", img, [(d.value, *d.box) for d in dice])]
 
 
-@pytest.fixture
-def plain(monkeypatch):
-    """Every share off, every pool empty: crops of `srcs` alone."""
-    for name, off in (("TEXTURES", 0.0), ("COCKED_SHARE", 0.0), ("SEE_THROUGH_SHARE", 0.0),
-                      ("FINISHES_SHARE", 0.0), ("HARD_SHARE", 0.0)):
-        monkeypatch.setattr(T, name, off)
-    for pool in ("COCKED_DICE", "SEE_THROUGH", "FINISHED", "HARD", "HARD_DICE"):
-        monkeypatch.setattr(T, pool, [])
-    return monkeypatch
-
-
-def _labels(srcs, n=64, seed=0):
-    x, y = T.cls_batch(srcs, n, np.random.default_rng(seed))
-    assert tuple(x.shape) == (n, 3, T.L.CLS, T.L.CLS) and tuple(y.shape) == (n, 7)
+def _labels(srcs, n=64, seed=0, pools=None, **shares):
+    """The classes of a batch of n crops from `srcs`, with Recipe `shares` and Pools `pools` (a dict)."""
+    x, y = T.cls_batch(srcs, n, np.random.default_rng(seed), T.Recipe(**shares), T.Pools(**(pools or {})))
+    assert tuple(x.shape) == (n, 3, CLS, CLS) and tuple(y.shape) == (n, 7)
     assert float(x.min()) >= 0.0 and float(x.max()) <= 1.0
     return set(int(k) for k in y.argmax(dim=1))
 
 
-def test_textures_are_all_no_die(plain):
-    plain.setattr(T, "TEXTURES", 1.0)
-    assert _labels(_pool(2)) == {0}
+def test_textures_are_all_no_die():
+    assert _labels(_pool(2), textures=1.0) == {0}
 
 
-def test_a_plain_batch_has_the_sources_dice_and_crops_beside_them(plain):
+def test_a_plain_batch_has_the_sources_dice_and_crops_beside_them():
     assert _labels(_pool(2)) == {0, 2}                   # about 3 in 10 crops beside the die
 
 
 @pytest.mark.parametrize("share, pool, kw", [
-    ("FINISHES_SHARE", "FINISHED", {"finishes": 1.0}),
-    ("SEE_THROUGH_SHARE", "SEE_THROUGH", {"see_through": 0.8, "ghost_fade": 1.0}),
+    ("finishes", "finished", {"finishes": 1.0}),
+    ("see_through", "see_through", {"see_through": 0.8, "ghost_fade": 1.0}),
 ])
-def test_a_share_takes_its_crops_from_its_pool_and_none_when_it_is_zero(plain, share, pool, kw):
-    plain.setattr(T, pool, _pool(4, **kw))
-    assert _labels(_pool(2)) == {0, 2}                   # the pool filled, its share 0: never drawn
-    plain.setattr(T, share, 1.0)
-    assert _labels(_pool(2)) == {0, 4}                   # share 1: every die crop from the pool
-    plain.setattr(T, share, 0.5)
-    assert _labels(_pool(2)) == {0, 2, 4}
+def test_a_share_takes_its_crops_from_its_pool_and_none_when_it_is_zero(share, pool, kw):
+    filled = {pool: _pool(4, **kw)}
+    assert _labels(_pool(2), pools=filled) == {0, 2}                 # the pool filled, its share 0: never drawn
+    assert _labels(_pool(2), pools=filled, **{share: 1.0}) == {0, 4}   # share 1: every die crop from the pool
+    assert _labels(_pool(2), pools=filled, **{share: 0.5}) == {0, 2, 4}
+
+
+def test_the_real_photos_pool_adds_the_detectors_false_peaks_as_no_die():
+    photos = _pool(3)
+    _, img, _ = photos[0]
+    peaks = [(0, 30.0, 30.0, 40.0)]          # a corner of the tray
+    assert _labels(photos, n=400, pools={"real": photos, "hard": peaks}) == {0, 3}
+    x, y = T.cls_batch(photos, 400, np.random.default_rng(0), T.Recipe(), T.Pools(real=photos, hard=peaks))
+    x2, y2 = T.cls_batch(photos, 400, np.random.default_rng(0), T.Recipe(), T.Pools())
+    assert (y[:, 0].sum() > y2[:, 0].sum())   # more "not a die" crops with the peaks pool
+
+
+def test_det_sides_scale_the_detector_crops_dice_to_the_asked_sizes():
+    """With det_sides, every crop's dice are LO-HI px: the regressed log side says so."""
+    photos = _pool(5)
+    _, _, reg, mask = T.det_batch(photos, 24, np.random.default_rng(0), T.Recipe(det_sides=(20.0, 30.0)))
+    sides = np.exp(reg[:, 0][mask > 0].numpy())
+    assert len(sides) and sides.min() >= 20.0 - 1e-3 and sides.max() <= 30.0 + 1e-3

@@ -112,7 +112,7 @@ def cls_batch(pool: list, peaks: list, n: int, rng, r: Recipe):
                 c = T._crop(img, cx + rng.uniform(-0.12, 0.12) * side, cy + rng.uniform(-0.12, 0.12) * side,
                             side * CROP * math.exp(rng.uniform(math.log(0.75), math.log(1.35))), rng)
                 ys[i] = v
-        xs[i] = colour_aug(c.astype(np.float32), rng, T.GREY)
+        xs[i] = colour_aug(c.astype(np.float32), rng, T.Recipe.grey)
     return torch.from_numpy(xs.transpose(0, 3, 1, 2) / 255.0), torch.from_numpy(targets(ys))
 
 

@@ -42,7 +42,7 @@ import argparse
 import math
 import os
 import time
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -58,23 +58,59 @@ from .data import (COCKED, FOLDERS, NO_VALUE, SHARED, cocked_die, colour_aug, fa
                    photos, synthetic, targets, texture)
 
 SHIPPED = Config()   # the reader as shipped: its nets (vision/models/) find the hard examples
-SPLIT = "fit"   # photos trained on; "val" chooses thresholds, "heldout" only measures
-GREY = 0.2      # share of classifier crops made grey (--grey)
-HARD_SHARE = 0.0  # chance a labelled photo die picked for a crop is a hard one (--hard)
-SYN_SHARE = 0.3  # share of batches drawn from rendered scenes (--syn-share)
-TRAIN_FOLDERS = FOLDERS  # the shared folders trained on (--folders; one alone: a test on the other)
-DET_SIDES = None  # detector crops: a photo's median die this many px (LO, HI), log-uniform (--det-sides);
-                  # None: its first-pass size x 0.5-2
-TILT = 0.0  # share of rendered scenes with dice seen at an angle, side faces showing (--tilt)
-DET_SIDES_SHARE = 1.0  # ... in this share of the crops (--det-sides-share), the rest as with None
-TEXTURES = 0.0  # share of classifier crops that are a patterned cloth or blocky noise, "not a die" (--textures)
-COCKED_SHARE = 0.0  # share of classifier crops of a die cocked on an edge, to be given no value (--cocked)
 COCKED_POOL = 900   # rendered cocked dice to crop from (rendering one costs ~15 ms: a crop, well under 1)
 LEANING_LITTLE = (5.0, 32.0)  # a third of the pool leans this far: still read, its top face up
-SEE_THROUGH_SHARE = 0.0  # share of classifier crops of translucent dice, the ghost pip showing (--see-through)
-SEE_THROUGH_POOL = 300   # rendered scenes of them (data.synthetic(ghosts=True)) to crop from
-FINISHES_SHARE = 0.0     # share of classifier crops of dice with marbled, glittery or clear bodies (--finishes)
-FINISHES_POOL = 300      # rendered scenes of them (data.synthetic(finishes=True)) to crop from
+SEE_THROUGH_POOL = 300   # rendered scenes of translucent dice (data.synthetic(ghosts=True)) to crop from
+FINISHES_POOL = 300      # rendered scenes of marbled, glittery or clear dice (data.synthetic(finishes=True))
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """One training run's choices (the command line's options), passed to every step that uses them.
+
+    split: the photos trained on ("val" chooses thresholds, "heldout" only measures);
+    folders: the shared folders trained on (one alone: a test on the other);
+    synthetic: rendered scenes made; syn_share: the share of batches drawn from them;
+    tilt: the share of rendered scenes with dice seen at an angle, side faces showing;
+    grey: the share of classifier crops made grey;
+    hard: the chance a labelled photo die picked for a crop is a hard one;
+    textures, cocked, see_through, finishes: the shares of classifier crops that are a patterned
+    cloth or blocky noise ("not a die"), a die cocked on an edge (no value), a translucent die,
+    a marbled, glittery or clear one;
+    det_sides: detector crops scaled so a photo's median die is LO-HI px (log-uniform) in a share
+    det_sides_share of them, the rest (and all with None) at its first-pass size x 0.5-2.
+    """
+
+    split: str = "fit"
+    folders: tuple[str, ...] = FOLDERS
+    synthetic: int = 400
+    syn_share: float = 0.3
+    tilt: float = 0.0
+    grey: float = 0.2
+    hard: float = 0.0
+    textures: float = 0.0
+    cocked: float = 0.0
+    see_through: float = 0.0
+    finishes: float = 0.0
+    det_sides: tuple[float, float] | None = None
+    det_sides_share: float = 1.0
+
+
+@dataclass
+class Pools:
+    """What a classifier batch draws from besides its photos or scenes, made once a run.
+
+    real: the labelled photos that `hard` and `hard_dice` index; hard: the detector's false peaks
+    on them, (photo index, cx, cy, side); hard_dice: labelled dice the shipped classifier finds
+    hard, (photo index, die index); cocked: rendered dice on an edge (`data.cocked_die`);
+    see_through, finished: rendered scenes of translucent, and of marbled or glittery dice."""
+
+    real: list = field(default_factory=list)
+    hard: list = field(default_factory=list)
+    hard_dice: list = field(default_factory=list)
+    cocked: list = field(default_factory=list)
+    see_through: list = field(default_factory=list)
+    finished: list = field(default_factory=list)
 
 
 def conv(i, o, s=1, d=1, bn=True):
@@ -148,11 +184,11 @@ class Det(nn.Module):
 
 # ----------------------------------------------------------------------------- samples
 
-def load_sources(n_syn: int):
+def load_sources(r: Recipe):
     real = []
-    for f in TRAIN_FOLDERS:
-        real += photos(os.path.join(SHARED, f), SPLIT)
-    syn = synthetic(n_syn, seed=1, tilt=TILT)
+    for f in r.folders:
+        real += photos(os.path.join(SHARED, f), r.split)
+    syn = synthetic(r.synthetic, seed=1, tilt=r.tilt)
     print(f"train photos {len(real)} ({sum(len(l) for _, _, l in real)} dice), synthetic {len(syn)}",
           flush=True)
     return real, syn
@@ -181,11 +217,6 @@ def mine_hard_negatives(real):
                     out.append((k, cx, cy, side))
     print(f"hard negatives from the detector: {len(out)}", flush=True)
     return out
-
-
-HARD: list = []
-REAL: list = []
-HARD_DICE: list = []
 
 
 def mine_hard_dice(real, below: float = Config.p_check):
@@ -242,28 +273,31 @@ def _negative(img, labs, v, cx, cy, side, rng):
     return None
 
 
-def cls_batch(srcs, n, rng):
+def cls_batch(srcs, n, rng, r: Recipe = Recipe(), pools: Pools = Pools()):
+    """(crops (n, 3, CLS, CLS) in 0..1, targets (n, 7)) drawn from photos or scenes `srcs` and,
+    by the recipe's shares, from `pools`."""
     xs, ys = np.empty((n, CLS, CLS, 3), np.float32), np.empty(n, np.int64)
+    real = pools.real
     for i in range(n):
-        if rng.random() < TEXTURES:
-            xs[i], ys[i] = colour_aug(texture(rng, CLS), rng, GREY), 0
+        if rng.random() < r.textures:
+            xs[i], ys[i] = colour_aug(texture(rng, CLS), rng, r.grey), 0
             continue
-        if COCKED_DICE and rng.random() < COCKED_SHARE:
-            c, ys[i] = _cocked_crop(rng)
-            xs[i] = colour_aug(c, rng, GREY)
+        if pools.cocked and rng.random() < r.cocked:
+            c, ys[i] = _cocked_crop(pools.cocked, rng)
+            xs[i] = colour_aug(c, rng, r.grey)
             continue
-        pick = SEE_THROUGH if SEE_THROUGH and rng.random() < SEE_THROUGH_SHARE else srcs
-        if pick is srcs and FINISHES_SHARE and FINISHED and rng.random() < FINISHES_SHARE:
-            pick = FINISHED
-        if pick is REAL and HARD and rng.random() < 0.08:
-            k, cx, cy, side = HARD[rng.integers(len(HARD))]
-            c = _crop(REAL[k][1], cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side,
+        pick = pools.see_through if pools.see_through and rng.random() < r.see_through else srcs
+        if pick is srcs and r.finishes and pools.finished and rng.random() < r.finishes:
+            pick = pools.finished
+        if pick is real and pools.hard and rng.random() < 0.08:
+            k, cx, cy, side = pools.hard[rng.integers(len(pools.hard))]
+            c = _crop(real[k][1], cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side,
                       side * CROP * rng.uniform(0.85, 1.2), rng)
-            xs[i], ys[i] = colour_aug(c.astype(np.float32), rng, GREY), 0
+            xs[i], ys[i] = colour_aug(c.astype(np.float32), rng, r.grey), 0
             continue
-        if pick is REAL and HARD_DICE and rng.random() < HARD_SHARE:
-            k, j = HARD_DICE[rng.integers(len(HARD_DICE))]
-            _, img, labs = REAL[k]
+        if pick is real and pools.hard_dice and rng.random() < r.hard:
+            k, j = pools.hard_dice[rng.integers(len(pools.hard_dice))]
+            _, img, labs = real[k]
             v, x, y, w, h = labs[j]
         else:
             _, img, labs = pick[rng.integers(len(pick))]
@@ -278,21 +312,16 @@ def cls_batch(srcs, n, rng):
             ys[i] = v
         else:
             ys[i] = 0
-        xs[i] = colour_aug(c.astype(np.float32), rng, GREY)
+        xs[i] = colour_aug(c.astype(np.float32), rng, r.grey)
     return torch.from_numpy(xs.transpose(0, 3, 1, 2) / 255.0), torch.from_numpy(targets(ys))
 
 
-COCKED_DICE: list = []
-SEE_THROUGH: list = []   # data.synthetic(ghosts=True) scenes, when --see-through
-FINISHED: list = []      # data.synthetic(finishes=True) scenes, when --finishes
-
-
-def _cocked_crop(rng) -> tuple[np.ndarray, int]:
-    """A crop of a die of the COCKED_DICE pool and its label, as the detector sees it: centred on
+def _cocked_crop(pool: list, rng) -> tuple[np.ndarray, int]:
+    """A crop of a die of `pool` (Pools.cocked) and its label, as the detector sees it: centred on
     one of its faces (it peaks on the top face, or on the side face beside it: a phantom die),
     about a face across. Leaning COCKED, any face, NO_VALUE; leaning less, the top face, its value
     (so the net still reads a die that leans a little, as on a die seen aslant)."""
-    img, d = COCKED_DICE[rng.integers(len(COCKED_DICE))]
+    img, d = pool[rng.integers(len(pool))]
     faces = face_centres(d)
     cocked = d.tilt >= COCKED[0]
     cx, cy = faces[str(rng.choice(sorted(faces))) if cocked else "top"]
@@ -315,7 +344,7 @@ def val_crops():
 DET_IN = DET_MIN  # detector crop side (the reader pads a smaller input to it)
 
 
-def det_batch(srcs, n, rng):
+def det_batch(srcs, n, rng, r: Recipe = Recipe()):
     g = DET_IN // DET_STRIDE
     xs = np.empty((n, DET_IN, DET_IN, 3), np.float32)
     heat = np.zeros((n, g, g), np.float32)
@@ -328,8 +357,8 @@ def det_batch(srcs, n, rng):
         _, _, s0 = det_size(W, H, SHIPPED)
         sides = [math.sqrt(w * h) for _, _, _, w, h in labs]
         # (no draw at share 1: a run with `--det-sides` alone keeps its random sequence)
-        if DET_SIDES and (DET_SIDES_SHARE >= 1.0 or rng.random() < DET_SIDES_SHARE):
-            s = math.exp(rng.uniform(*np.log(DET_SIDES))) / float(np.median(sides))
+        if r.det_sides and (r.det_sides_share >= 1.0 or rng.random() < r.det_sides_share):
+            s = math.exp(rng.uniform(*np.log(r.det_sides))) / float(np.median(sides))
         else:
             s = s0 * math.exp(rng.uniform(math.log(0.5), math.log(2.0)))
         s = min(s, 100.0 / max(sides), 1.5)
@@ -375,24 +404,25 @@ def focal(logit, gt):
     return (lp + ln) / npos
 
 
-def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = Config.models,
+def make_pools(real: list, r: Recipe, seed: int) -> Pools:
+    """The classifier's pools for a run on photos `real` with recipe `r` (each empty at share 0)."""
+    rng = np.random.default_rng(seed + 1)
+    n = COCKED_POOL if r.cocked else 0
+    # two thirds cocked, a third leaning less (read: the contrast teaches where "cocked" starts)
+    return Pools(real=real, hard=mine_hard_negatives(real), hard_dice=mine_hard_dice(real) if r.hard else [],
+                 cocked=([cocked_die(rng) for _ in range(n - n // 3)]
+                         + [cocked_die(rng, LEANING_LITTLE) for _ in range(n // 3)]),
+                 see_through=synthetic(SEE_THROUGH_POOL, seed + 2, ghosts=True) if r.see_through else [],
+                 finished=synthetic(FINISHES_POOL, seed + 3, finishes=True) if r.finishes else [])
+
+
+def train(kind: str, minutes: float, seed: int, r: Recipe = Recipe(), out_dir: str = Config.models,
           checkpoint: str | None = None, resume: str | None = None, lr: float = 2e-3):
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
-    real, syn = load_sources(n_syn)
+    real, syn = load_sources(r)
     classifier = kind in ARCH
-    if classifier:
-        REAL[:] = real
-        HARD[:] = mine_hard_negatives(real)
-        HARD_DICE[:] = mine_hard_dice(real) if HARD_SHARE else []
-        real = REAL
-        pool = np.random.default_rng(seed + 1)
-        n = COCKED_POOL if COCKED_SHARE else 0
-        # two thirds cocked, a third leaning less (read: the contrast teaches where "cocked" starts)
-        COCKED_DICE[:] = ([cocked_die(pool) for _ in range(n - n // 3)]
-                          + [cocked_die(pool, LEANING_LITTLE) for _ in range(n // 3)])
-        SEE_THROUGH[:] = synthetic(SEE_THROUGH_POOL, seed + 2, ghosts=True) if SEE_THROUGH_SHARE else []
-        FINISHED[:] = synthetic(FINISHES_POOL, seed + 3, finishes=True) if FINISHES_SHARE else []
+    pools = make_pools(real, r, seed) if classifier else Pools()
     model = ARCH[kind]() if classifier else Det()
     if resume:
         # Go on training a saved net (the ONNX export folds batch norm, so keep the .pt).
@@ -407,13 +437,13 @@ def train(kind: str, minutes: float, n_syn: int, seed: int, out_dir: str = Confi
         frac = (time.time() - t0) / (minutes * 60)
         for gparam in opt.param_groups:
             gparam["lr"] = lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
-        srcs = syn if rng.random() < SYN_SHARE else real
+        srcs = syn if rng.random() < r.syn_share else real
         model.train()
         if classifier:
-            x, y = cls_batch(srcs, bs, rng)
+            x, y = cls_batch(srcs, bs, rng, r, pools)
             loss = F.cross_entropy(model(x), y, label_smoothing=0.05)
         else:
-            x, heat, reg, mask = det_batch(srcs, bs, rng)
+            x, heat, reg, mask = det_batch(srcs, bs, rng, r)
             out = model(x)
             m = mask.unsqueeze(1)
             lreg = (F.smooth_l1_loss(out[:, 1:4], reg, reduction="none") * m).sum() / m.sum().clamp(min=1)
@@ -475,12 +505,12 @@ def main():
     ap.add_argument("kind", choices=["cls", "wide", "det"],
                     help="cls: the classifier; wide: the second look; det: the detector")
     ap.add_argument("--minutes", type=float, default=10)
-    ap.add_argument("--synthetic", type=int, default=400)
+    ap.add_argument("--synthetic", type=int, default=Recipe.synthetic)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--split", default=SPLIT, choices=["fit", "train", "all"],
+    ap.add_argument("--split", default=Recipe.split, choices=["fit", "train", "all"],
                     help="photos to train on (fit: train minus val; all: for the shipped model)")
-    ap.add_argument("--syn-share", type=float, default=SYN_SHARE, help="share of batches of rendered scenes")
+    ap.add_argument("--syn-share", type=float, default=Recipe.syn_share, help="share of batches of rendered scenes")
     ap.add_argument("--folders", type=folder_list, default=FOLDERS,
                     help=f"shared folders to train on, comma-separated ({', '.join(FOLDERS)}; one alone: "
                          "the other is a new camera)")
@@ -488,49 +518,40 @@ def main():
     ap.add_argument("--checkpoint", metavar="FILE.pt", help="also save the torch weights (to resume)")
     ap.add_argument("--resume", metavar="FILE.pt", help="start from saved torch weights")
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (cosine decay)")
-    ap.add_argument("--tilt", type=float, default=TILT,
+    ap.add_argument("--tilt", type=float, default=Recipe.tilt,
                     help="share of rendered scenes whose dice are seen at an angle, side faces showing")
-    ap.add_argument("--grey", type=float, default=GREY, help="share of classifier crops made grey")
-    ap.add_argument("--hard", type=float, default=HARD_SHARE,
+    ap.add_argument("--grey", type=float, default=Recipe.grey, help="share of classifier crops made grey")
+    ap.add_argument("--hard", type=float, default=Recipe.hard,
                     help="chance a labelled photo die picked for a crop is one the classifier "
                          "in vision/models/ gives its value less than 0.9")
-    ap.add_argument("--textures", type=float, default=TEXTURES,
+    ap.add_argument("--textures", type=float, default=Recipe.textures,
                     help="share of classifier crops that are a checked, striped or dotted pattern "
                          "or blocky noise, to be called \"not a die\"")
-    ap.add_argument("--cocked", type=float, default=COCKED_SHARE,
+    ap.add_argument("--cocked", type=float, default=Recipe.cocked,
                     help="classifiers: share of crops of a rendered die leaning on an edge: two thirds "
                          "cocked (38-52 degrees), to be given no value (each of 1-6 a sixth), a third "
                          "leaning 5-32 degrees, read by their top face")
-    ap.add_argument("--see-through", type=float, default=SEE_THROUGH_SHARE,
+    ap.add_argument("--see-through", type=float, default=Recipe.see_through,
                     help="classifiers: share of crops from rendered translucent dice whose bottom face's "
                          "middle pip shows through (a 2 looking like a 3), read by their top face")
-    ap.add_argument("--finishes", type=float, default=FINISHES_SHARE,
+    ap.add_argument("--finishes", type=float, default=Recipe.finishes,
                     help="classifiers: share of crops, of those left by --textures, --cocked and "
                          "--see-through, from rendered dice with a real die's body (marbled, glitter "
                          "or clear; about 3 in 10 become 'not a die' crops beside them)")
     ap.add_argument("--det-sides", type=_sides, default=None,
                     metavar="LO,HI", help="detector: scale each photo so its median die is LO-HI px "
                                           "(log-uniform) instead of its first-pass size x 0.5-2")
-    ap.add_argument("--det-sides-share", type=float, default=DET_SIDES_SHARE,
+    ap.add_argument("--det-sides-share", type=float, default=Recipe.det_sides_share,
                     help="share of detector crops scaled by --det-sides (the rest: first-pass size x 0.5-2)")
     a = ap.parse_args()
-    if a.det_sides_share != DET_SIDES_SHARE and not a.det_sides:
+    if a.det_sides_share != Recipe.det_sides_share and not a.det_sides:
         ap.error("--det-sides-share needs --det-sides")
-    globals()["SPLIT"] = a.split
-    globals()["DET_SIDES"] = a.det_sides
-    globals()["DET_SIDES_SHARE"] = a.det_sides_share
-    globals()["GREY"] = a.grey
-    globals()["TILT"] = a.tilt
-    globals()["TEXTURES"] = a.textures
-    globals()["COCKED_SHARE"] = a.cocked
-    globals()["SEE_THROUGH_SHARE"] = a.see_through
-    globals()["FINISHES_SHARE"] = a.finishes
-    globals()["HARD_SHARE"] = a.hard
-    globals()["SYN_SHARE"] = a.syn_share
-    globals()["TRAIN_FOLDERS"] = a.folders
+    recipe = Recipe(split=a.split, folders=a.folders, synthetic=a.synthetic, syn_share=a.syn_share, tilt=a.tilt,
+                    grey=a.grey, hard=a.hard, textures=a.textures, cocked=a.cocked, see_through=a.see_through,
+                    finishes=a.finishes, det_sides=a.det_sides, det_sides_share=a.det_sides_share)
     torch.set_num_threads(a.threads)
     cv2.setNumThreads(1)
-    train(a.kind, a.minutes, a.synthetic, a.seed, a.out, a.checkpoint, a.resume, a.lr)
+    train(a.kind, a.minutes, a.seed, recipe, a.out, a.checkpoint, a.resume, a.lr)
 
 
 if __name__ == "__main__":
