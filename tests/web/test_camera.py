@@ -1,5 +1,6 @@
 """The last dice reading: the image, each value, unsure dice marked, proposed and editable."""
 
+import shutil
 import threading
 
 import pytest
@@ -171,4 +172,28 @@ def test_a_reading_that_ends_after_the_game_moved_on_is_not_proposed(tmp_path, m
     post(c, "/pair", {"code": CODE})
     assert "an earlier step" in c.get("/camera").get_data(as_text=True)   # ...and says why
     assert 'id="reading"' not in c.get("/").get_data(as_text=True)
+    store.close()
+
+
+@pytest.mark.parametrize("lang, says", [("en", b"nets taught on this table"), ("pt-BR", "redes ensinadas".encode())])
+def test_the_camera_page_says_when_the_reader_uses_taught_nets(tmp_path, lang, says):
+    from calibration.camera import CalibratedReader, install_nets
+    from vision import nets
+    from vision.settings import MODELS
+
+    store = GameStore(tmp_path / "g.sqlite3")
+    cal = tmp_path / "calibration"
+    calibration = CalibratedReader(cal / "camera.toml")
+    session = Session(store, load_profile(), camera=FakeCamera([SURE]), reader=reader, annotate=annotate,
+                      encode_png=encode_png, calibration=calibration)
+    app = create_app({"TESTING": True, "PAIRING_CODE": CODE, "INSTANCE_PATH": tmp_path / "i"}, session=session)
+    c = app.test_client()
+    post(c, "/pair", {"code": CODE})
+    assert says not in c.get(f"/camera?lang={lang}").data
+    (tmp_path / "taught").mkdir()
+    for name in nets.NETS:
+        shutil.copyfile(f"{MODELS}/{name}", tmp_path / "taught" / name)
+    install_nets(cal, tmp_path / "taught")
+    session.calibration = CalibratedReader(cal / "camera.toml")         # as at the companion's next start
+    assert says in c.get(f"/camera?lang={lang}").data
     store.close()
