@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from vision_tools.train.data import COCKED, GHOSTS, NO_VALUE, cocked_die, face_centres, targets, texture
+from vision_tools.train.data import COCKED, GHOSTS, NO_VALUE, cocked_die, face_centres, piece, targets, texture
 
 
 def test_textures_are_crops_of_contrasting_patterns_drawn_from_the_rng():
@@ -16,6 +16,20 @@ def test_textures_are_crops_of_contrasting_patterns_drawn_from_the_rng():
         spread = t.reshape(-1, 3).max(axis=0) - t.reshape(-1, 3).min(axis=0)
         assert spread.max() > 50, "a pattern with nothing to see teaches nothing"   # in colour, if not in grey
     assert texture(rng, 32).shape == (32, 32, 3)
+
+
+def test_pieces_are_seeded_crops_with_something_to_see():
+    a = [piece(np.random.default_rng(3)) for _ in range(2)]
+    assert np.array_equal(a[0], a[1])                   # the training seed decides them
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        t = piece(rng)
+        assert t.shape == (48, 48, 3) and t.dtype == np.float32
+        assert t.min() >= 0 and t.max() <= 255
+        centre, rim = t[16:32, 16:32].reshape(-1, 3), t[[0, -1]].reshape(-1, 3)
+        assert np.abs(centre.mean(axis=0) - rim.mean(axis=0)).max() > 3 or centre.std() > 10, \
+            "a piece that does not stand out from its ground teaches nothing"
+    assert piece(rng, 32).shape == (32, 32, 3)
 
 
 def test_cocked_dice_lean_so_far_that_no_face_is_up_and_lie_in_their_frame():

@@ -230,3 +230,57 @@ def texture(rng, out: int = 48) -> np.ndarray:
     img = c0 + m[..., None] * (c1 - c0)
     img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.5))
     return cv2.resize(img, (out, out), interpolation=cv2.INTER_LINEAR).astype(np.float32)
+
+
+# ----------------------------------------------------------------------------- board pieces
+
+def piece(rng, out: int = 48) -> np.ndarray:
+    """An out x out float32 BGR crop of something round that lies beside a dice tray on a game table,
+    for the classifier to call "not a die": a printed number token (a disc with a numeral, maybe
+    dots under it, as on a board game's hexes: its numeral's blob reads as a 1 or a 3), a coin
+    or counter with a rim, or a smooth plastic piece with a highlight, on a plain or printed ground.
+    A die's face is square, its pips a grid; these are round, their marks a glyph."""
+    big = 2 * out                                    # drawn at twice the size, then shrunk
+    ground = rng.integers(0, 256, 3).astype(np.float32)
+    img = np.empty((big, big, 3), np.float32)
+    img[:] = ground
+    if rng.random() < 0.5:                           # a printed board around it: blotches of colour
+        n = int(rng.integers(2, 5))
+        blot = cv2.resize(rng.random((n, n, 3)).astype(np.float32) * 255, (big, big), interpolation=cv2.INTER_CUBIC)
+        img = 0.5 * img + 0.5 * blot
+    c = big / 2 + rng.uniform(-0.12, 0.12, 2) * big
+    r = rng.uniform(0.28, 0.5) * big
+    centre = (int(c[0]), int(c[1]))
+    body = rng.integers(0, 256, 3).astype(np.float32)
+    mark = np.where(body.mean() > 128, rng.uniform(0, 70), rng.uniform(185, 255)) * np.ones(3, np.float32)
+    kind = rng.integers(3)
+    if kind == 0:                                    # a number token
+        cv2.circle(img, centre, int(r), body.tolist(), -1, cv2.LINE_AA)
+        text = str(int(rng.integers(1, 13)))
+        font = int(rng.choice([cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
+                               cv2.FONT_HERSHEY_TRIPLEX]))
+        scale = r / 22.0 * rng.uniform(0.6, 1.0) / max(1, len(text)) ** 0.5
+        thick = max(1, int(round(scale * rng.uniform(1.5, 3.0))))
+        (tw, th), _ = cv2.getTextSize(text, font, scale, thick)
+        cv2.putText(img, text, (int(c[0] - tw / 2), int(c[1] + th / 2)), font, scale, mark.tolist(), thick, cv2.LINE_AA)
+        for k in range(int(rng.integers(0, 6))):     # the dots under the numeral
+            dx = (k - 2) * r * 0.16
+            cv2.circle(img, (int(c[0] + dx), int(c[1] + th / 2 + r * 0.25)), max(1, int(r * 0.05)), mark.tolist(),
+                       -1, cv2.LINE_AA)
+    elif kind == 1:                                  # a coin or counter: a rim, maybe a mark
+        cv2.circle(img, centre, int(r), body.tolist(), -1, cv2.LINE_AA)
+        cv2.circle(img, centre, int(r * rng.uniform(0.7, 0.9)), mark.tolist(), max(1, int(r * 0.06)), cv2.LINE_AA)
+        if rng.random() < 0.5:
+            cv2.circle(img, centre, int(r * rng.uniform(0.15, 0.3)), mark.tolist(), -1, cv2.LINE_AA)
+    else:                                            # a plastic piece: a smooth blob, lit from one side
+        pts = [(c[0] + r * rng.uniform(0.6, 1.1) * math.cos(a), c[1] + r * rng.uniform(0.6, 1.1) * math.sin(a))
+               for a in np.linspace(0, 2 * np.pi, 9)[:-1]]
+        cv2.fillPoly(img, [np.array(pts, np.int32)], body.tolist(), cv2.LINE_AA)
+        img = cv2.GaussianBlur(img, (0, 0), 2.0)
+        hl = (int(c[0] + rng.uniform(-0.4, 0.4) * r), int(c[1] + rng.uniform(-0.4, 0.4) * r))
+        cv2.circle(img, hl, max(2, int(r * rng.uniform(0.1, 0.25))), (245.0, 245.0, 245.0), -1, cv2.LINE_AA)
+    if rng.random() < 0.4:                           # a shadow or a worn print
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 2.0))
+    m = cv2.getRotationMatrix2D((big / 2, big / 2), float(rng.uniform(0, 360)), 1.0)
+    img = cv2.warpAffine(img, m, (big, big), borderMode=cv2.BORDER_REFLECT)
+    return np.clip(cv2.resize(img, (out, out), interpolation=cv2.INTER_AREA), 0, 255).astype(np.float32)

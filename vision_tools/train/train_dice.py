@@ -55,7 +55,7 @@ from vision.detector import DET_MIN, DET_STRIDE, det_size, detect
 from vision.settings import Config
 
 from .data import (COCKED, FOLDERS, NO_VALUE, SHARED, cocked_die, colour_aug, face_centres, folder_list,
-                   photos, synthetic, targets, texture)
+                   photos, piece, synthetic, targets, texture)
 
 SHIPPED = Config()   # the reader as shipped: its nets (vision/models/) find the hard examples
 COCKED_POOL = 900   # rendered cocked dice to crop from (rendering one costs ~15 ms: a crop, well under 1)
@@ -76,7 +76,8 @@ class Recipe:
     hard: the chance a labelled photo die picked for a crop is a hard one;
     textures, cocked, see_through, finishes: the shares of classifier crops that are a patterned
     cloth or blocky noise ("not a die"), a die cocked on an edge (no value), a translucent die,
-    a marbled, glittery or clear one;
+    a marbled, glittery or clear one; pieces: that share are round things beside a tray (a printed
+    number token, a coin, a plastic piece: `data.piece`), "not a die";
     det_sides: detector crops scaled so a photo's median die is LO-HI px (log-uniform) in a share
     det_sides_share of them, the rest (and all with None) at its first-pass size x 0.5-2.
     """
@@ -92,6 +93,7 @@ class Recipe:
     cocked: float = 0.0
     see_through: float = 0.0
     finishes: float = 0.0
+    pieces: float = 0.0
     det_sides: tuple[float, float] | None = None
     det_sides_share: float = 1.0
 
@@ -282,6 +284,9 @@ def cls_batch(srcs, n, rng, r: Recipe = Recipe(), pools: Pools = Pools()):
         if rng.random() < r.textures:
             xs[i], ys[i] = colour_aug(texture(rng, CLS), rng, r.grey), 0
             continue
+        if r.pieces and rng.random() < r.pieces:      # no draw at 0: older recipes keep their crops
+            xs[i], ys[i] = colour_aug(piece(rng, CLS), rng, r.grey), 0
+            continue
         if pools.cocked and rng.random() < r.cocked:
             c, ys[i] = _cocked_crop(pools.cocked, rng)
             xs[i] = colour_aug(c, rng, r.grey)
@@ -417,14 +422,21 @@ def make_pools(real: list, r: Recipe, seed: int) -> Pools:
 
 
 def train(kind: str, minutes: float, seed: int, r: Recipe = Recipe(), out_dir: str = Config.models,
-          checkpoint: str | None = None, resume: str | None = None, lr: float = 2e-3):
+          checkpoint: str | None = None, resume: str | None = None, lr: float = 2e-3,
+          from_models: str | None = None):
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     real, syn = load_sources(r)
     classifier = kind in ARCH
     pools = make_pools(real, r, seed) if classifier else Pools()
     model = ARCH[kind]() if classifier else Det()
-    if resume:
+    if from_models:
+        # Go on training an exported net, batch norm folded (no checkpoint needed).
+        from .from_onnx import load
+
+        model = load(from_models, kind)
+        print(f"started from {from_models}", flush=True)
+    elif resume:
         # Go on training a saved net (the ONNX export folds batch norm, so keep the .pt).
         model.load_state_dict(torch.load(resume, map_location="cpu"))
         print(f"resumed from {resume}", flush=True)
@@ -517,6 +529,11 @@ def main():
     ap.add_argument("--out", default=Config.models, help="folder for the .onnx file")
     ap.add_argument("--checkpoint", metavar="FILE.pt", help="also save the torch weights (to resume)")
     ap.add_argument("--resume", metavar="FILE.pt", help="start from saved torch weights")
+    ap.add_argument("--from-models", metavar="DIR",
+                    help="start from the exported net in DIR (e.g. vision/models), batch norm folded")
+    ap.add_argument("--pieces", type=float, default=Recipe.pieces,
+                    help="classifiers: share of crops of round things beside a tray (number tokens, coins, "
+                         "plastic pieces), to be called \"not a die\"")
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (cosine decay)")
     ap.add_argument("--tilt", type=float, default=Recipe.tilt,
                     help="share of rendered scenes whose dice are seen at an angle, side faces showing")
@@ -548,10 +565,13 @@ def main():
         ap.error("--det-sides-share needs --det-sides")
     recipe = Recipe(split=a.split, folders=a.folders, synthetic=a.synthetic, syn_share=a.syn_share, tilt=a.tilt,
                     grey=a.grey, hard=a.hard, textures=a.textures, cocked=a.cocked, see_through=a.see_through,
-                    finishes=a.finishes, det_sides=a.det_sides, det_sides_share=a.det_sides_share)
+                    finishes=a.finishes, pieces=a.pieces, det_sides=a.det_sides, det_sides_share=a.det_sides_share)
     torch.set_num_threads(a.threads)
     cv2.setNumThreads(1)
-    train(a.kind, a.minutes, a.seed, recipe, a.out, a.checkpoint, a.resume, a.lr)
+    if a.from_models and (a.resume or a.checkpoint):
+        ap.error("--from-models starts from an exported net, batch norm folded: its weights are the "
+                 "ONNX file written, not a --checkpoint to --resume")
+    train(a.kind, a.minutes, a.seed, recipe, a.out, a.checkpoint, a.resume, a.lr, a.from_models)
 
 
 if __name__ == "__main__":
