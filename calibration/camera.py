@@ -89,8 +89,7 @@ class CalibratedReader:
         except ValueError as exc:
             self.problem = str(exc)
             return config
-        from vision.settings import MODELS
-        if (state.net or teach.net_id(MODELS)) != teach.net_id(config.models):   # "": taught before nets were named
+        if state.net != teach.net_id(config.models):    # its examples are another classifier's features
             self.problem = f"{taught} was taught with other nets than these: teach again (companion dice teach)"
             return config
         return replace(config, taught=str(taught))

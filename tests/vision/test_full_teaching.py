@@ -54,7 +54,7 @@ def test_fine_tuning_learns_the_owners_dice(tmp_path):
     pool = owner.photos(folder)
     recipe = replace(TINY, cls_steps=25, cls_batch=32, syn_share=0.0, lr=1e-3)
     torch.manual_seed(0)
-    model = owner.fine_tune("cls", pool, [], recipe)
+    model = owner.fine_tune("cls", pool, [], [], recipe)
     before = from_onnx.load(MODELS, "cls").eval()
     boxes = [(x + w / 2, y + h / 2, math.sqrt(w * h)) for _, img, labs in pool for _, x, y, w, h in labs]
     values = [v for _, _, labs in pool for v, *_ in labs]

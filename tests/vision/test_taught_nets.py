@@ -106,3 +106,14 @@ def test_companion_dice_nets_installs_refuses_and_removes(tmp_path, capsys, monk
     assert companion_main(["dice", "nets", "--shipped"]) == 0
     assert "removed" in capsys.readouterr().out
     assert not (tmp_path / "data" / "calibration" / TAUGHT_NETS).exists()
+
+
+def test_a_light_state_that_does_not_name_its_nets_is_not_used(tmp_path):
+    from dataclasses import replace
+
+    from tests.vision.test_teach import labelled_folder, scenes
+
+    cal = tmp_path / "calibration"
+    teach.save(replace(teach.teach(labelled_folder(tmp_path / "rolls", scenes(10, 2))), net=""), str(cal / TAUGHT_NAME))
+    reader = CalibratedReader(cal / "camera.toml")
+    assert reader.config.taught is None and "teach again" in reader.problem

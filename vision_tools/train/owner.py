@@ -51,11 +51,11 @@ class Recipe:
     """How the nets are fine-tuned. Steps, not minutes, so that a seed gives the same nets."""
 
     det_steps: int = 300         # detector steps, det_batch crops of 128x128 each
-    cls_steps: int = 500         # first classifier steps, cls_batch crops of 48x48 each
-    wide_steps: int = 300        # second-look classifier steps
+    cls_steps: int = 800         # first classifier steps, cls_batch crops of 48x48 each
+    wide_steps: int = 500        # second-look classifier steps
     det_batch: int = 16
     cls_batch: int = 64
-    lr: float = 3e-4             # peak learning rate (AdamW, cosine decay): a tenth of training's
+    lr: float = 1e-3             # peak learning rate (AdamW, cosine decay), half of training's
     warmup: int = 20             # steps of rising learning rate first
     scenes: int = 80             # rendered scenes mixed in (vision.render via data.synthetic) ...
     syn_share: float = 0.3       # ... as this share of the batches
@@ -76,35 +76,25 @@ def photos(folder: str, names=None) -> list:
     return [(n, load_image(os.path.join(folder, "images", n)), labels.get(n, [])) for n in names]
 
 
-def dice_of(pool: list) -> list:
-    """Every labelled die of the photos `pool`, boxed as labelled: [(image, labels, value, cx, cy, side)]."""
-    return [(img, labs, v, x + w / 2, y + h / 2, math.sqrt(w * h)) for _, img, labs in pool for v, x, y, w, h in labs]
-
-
-def detections(pool: list, models: str = MODELS) -> tuple[list, list]:
-    """What the installed detector makes of the photos: (its peaks on no labelled die, [(image, cx, cy,
-    side)]; the labelled dice it found, boxed as it boxes them, as `dice_of` lists them). The
-    classifiers read the detector's boxes, which on a die seen aslant are not the label's."""
+def false_peaks(pool: list, models: str = MODELS) -> list:
+    """The installed detector's peaks on the photos that lie on no labelled die: [(image, cx, cy, side)]."""
     from dataclasses import replace
 
     from vision.detector import detect
     from vision.settings import Config
 
     loose = replace(Config(), models=models, heat_t=0.2)
-    peaks, found = [], []
+    out = []
     for _, img, labs in pool:
-        for cx, cy, side, score in detect(img, loose):
-            inside = [lab for lab in labs if lab[1] <= cx <= lab[1] + lab[3] and lab[2] <= cy <= lab[2] + lab[4]]
-            if score >= Config.heat_t and len(inside) == 1:
-                found.append((img, labs, inside[0][0], cx, cy, side))
+        for cx, cy, side, _ in detect(img, loose):
             if all(math.hypot(cx - (x + w / 2), cy - (y + h / 2)) > 0.7 * math.sqrt(w * h) for _, x, y, w, h in labs):
-                peaks.append((img, cx, cy, side))
-    return peaks, found
+                out.append((img, cx, cy, side))
+    return out
 
 
-def cls_batch(dice: list, peaks: list, n: int, rng, r: Recipe):
-    """(crops (n, 3, CLS, CLS) in 0..1, targets (n, 7)) around the dice `dice` (as `dice_of` lists
-    them) and beside them, and at the detector's false peaks `peaks`."""
+def cls_batch(pool: list, peaks: list, n: int, rng, r: Recipe):
+    """(crops (n, 3, CLS, CLS) in 0..1, targets (n, 7)) from photos `pool` and false peaks `peaks`."""
+    with_dice = [p for p in pool if p[2]]
     xs, ys = np.empty((n, CLS, CLS, 3), np.float32), np.zeros(n, np.int64)
     for i in range(n):
         u = rng.random()
@@ -113,7 +103,9 @@ def cls_batch(dice: list, peaks: list, n: int, rng, r: Recipe):
             c = T._crop(img, cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side,
                         side * CROP * rng.uniform(0.85, 1.2), rng)
         else:
-            img, labs, v, cx, cy, side = dice[rng.integers(len(dice))]
+            _, img, labs = with_dice[rng.integers(len(with_dice))]
+            v, x, y, w, h = labs[rng.integers(len(labs))]
+            side, cx, cy = math.sqrt(w * h), x + w / 2, y + h / 2
             c = T._negative(img, labs, v, cx, cy, side, rng) if u < r.peaks + r.negatives else None
             if c is None:
                 # the detector's centre and size are a little off: train on the same
@@ -130,17 +122,14 @@ def _schedule(opt, step: int, steps: int, r: Recipe) -> None:
         group["lr"] = r.lr * k
 
 
-def fine_tune(kind: str, pool: list, scenes: list, r: Recipe, models: str = MODELS, say=print,
-              seen: tuple[list, list] = ([], [])) -> torch.nn.Module:
-    """Net `kind` of folder `models`, trained r.*_steps on the owner's photos `pool` and rendered
-    `scenes`; the classifiers also on `seen`, the installed detector's `detections` of the photos."""
+def fine_tune(kind: str, pool: list, scenes: list, peaks: list, r: Recipe, models: str = MODELS,
+              say=print) -> torch.nn.Module:
+    """Net `kind` of folder `models`, trained r.*_steps on the owner's photos and rendered scenes."""
     model = from_onnx.load(models, kind)
     steps = {"det": r.det_steps, "cls": r.cls_steps, "wide": r.wide_steps}[kind]
     rng = np.random.default_rng(r.seed + {"det": 0, "cls": 1, "wide": 2}[kind])
     opt = torch.optim.AdamW(model.parameters(), r.lr, weight_decay=1e-4)
     with_dice = [p for p in pool if p[2]]
-    peaks, found = seen
-    dice, rendered_dice = dice_of(pool) + found, dice_of(scenes)
     ema, t0 = None, time.perf_counter()
     model.train()
     for step in range(steps):
@@ -153,7 +142,7 @@ def fine_tune(kind: str, pool: list, scenes: list, r: Recipe, models: str = MODE
             lreg = (F.smooth_l1_loss(out[:, 1:4], reg, reduction="none") * m).sum() / m.sum().clamp(min=1)
             loss = T.focal(out[:, 0], heat) + lreg
         else:
-            x, y = cls_batch(rendered_dice if rendered else dice, [] if rendered else peaks, r.cls_batch, rng, r)
+            x, y = cls_batch(scenes if rendered else pool, [] if rendered else peaks, r.cls_batch, rng, r)
             loss = F.cross_entropy(model(x), y, label_smoothing=0.05)
         opt.zero_grad()
         loss.backward()
@@ -180,16 +169,16 @@ def teach(folder: str, out: str, names=None, recipe: Recipe | None = None, model
     dice = sum(len(labs) for _, _, labs in pool)
     if not dice:
         raise ValueError(f"{folder}: no labelled die to teach from")
-    seen = detections(pool, models)
+    peaks = false_peaks(pool, models)
     scenes = synthetic(r.scenes, seed=r.seed + 1) if r.scenes else []
-    say(f"teaching from {len(pool)} photos ({dice} dice, {len(seen[0])} false peaks), {len(scenes)} rendered scenes")
+    say(f"teaching from {len(pool)} photos ({dice} dice, {len(peaks)} false peaks), {len(scenes)} rendered scenes")
     parent = os.path.dirname(os.path.abspath(out))
     os.makedirs(parent, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix=".taught-", dir=parent)
     try:
         for kind in ("det", "cls", "wide"):
-            T.export(fine_tune(kind, pool, scenes, r, models, say, seen), kind, tmp, say)
-        manifest = {"photos": [name for name, _, _ in pool], "dice": dice, "false_peaks": len(seen[0]),
+            T.export(fine_tune(kind, pool, scenes, peaks, r, models, say), kind, tmp, say)
+        manifest = {"photos": [name for name, _, _ in pool], "dice": dice, "false_peaks": len(peaks),
                     "recipe": asdict(r), "seconds": round(time.perf_counter() - start, 1),
                     "made": time.strftime("%Y-%m-%dT%H:%M:%S"), "from": os.path.abspath(folder),
                     "on_taught_photos": {"shipped": _score(pool, models), "taught": _score(pool, tmp)}}
