@@ -138,7 +138,6 @@ def _bench_taught(a, bench, folder: str, cfg):
     from dataclasses import replace
 
     from .labels import image_names, load_labels
-    from .reading import ReadError
     from .settings import Config
 
     cfg = cfg or Config()
