@@ -82,14 +82,16 @@ def apart(peak, others, nms: float) -> bool:
     return all(math.hypot(peak[0] - k[0], peak[1] - k[1]) > nms * (peak[2] + k[2]) / 2 for k in others)
 
 
-def detect(frame: np.ndarray, s: Config) -> list[tuple[float, float, float, float]]:
+def detect(frame: np.ndarray, s: Config, peaks=None) -> list[tuple[float, float, float, float]]:
     """[(cx, cy, side, score)] of die centres on a BGR frame, in no particular order.
 
     With s.die_px (the calibrated die side, pixels), one pass at that size; without
     it the frame size sets the first pass and the dice found set a second one if
     they are outside the sizes the detector reads best (s.zoom_out, s.zoom_in).
+    peaks(frame, scale, s): one pass, `_peaks` unless given (a test's passes).
     """
-    dets, k = _peaks(frame, s.det_die / s.die_px if s.die_px else None, s)
+    one_pass = peaks or _peaks
+    dets, k = one_pass(frame, s.det_die / s.die_px if s.die_px else None, s)
     if s.die_px:
         return dets
     sides = [d[2] * k for d in dets if d[3] >= 0.5]
@@ -98,10 +100,10 @@ def detect(frame: np.ndarray, s: Config) -> list[tuple[float, float, float, floa
         if med >= s.zoom_out[0]:
             # Keep the first pass's dice too: a few it found are lost when
             # the frame is shrunk.
-            shrunk = _peaks(frame, k * s.zoom_out[1] / med, s)[0]
+            shrunk = one_pass(frame, k * s.zoom_out[1] / med, s)[0]
             return shrunk + [d for d in dets if apart(d, shrunk, s.nms)]
         if med <= s.zoom_in[0]:
             H, W = frame.shape[:2]
             if det_size(W, H, s, k * s.zoom_in[1] / med)[2] > 1.05 * k:   # not already at the cap
-                return _peaks(frame, k * s.zoom_in[1] / med, s)[0]
+                return one_pass(frame, k * s.zoom_in[1] / med, s)[0]
     return dets

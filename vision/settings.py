@@ -32,7 +32,7 @@ class Config:
     roi: tuple[int, int, int, int] | None = None
     min_contrast: float = 22.0
     reader: str = "learned"
-    models: str = MODELS         # folder of the .onnx nets
+    models: str = MODELS         # folder of the .onnx nets (or an object with run(name, blob) standing in)
     taught: str | None = None    # an owner's taught state (vision/teach.py, a .npz), None: as shipped
 
     # Detector (vision/detector.py).

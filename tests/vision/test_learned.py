@@ -68,10 +68,33 @@ def test_auto_zoom_reads_dice_far_smaller_than_the_first_pass_expects():
     assert right >= 0.6 * total
 
 
-def test_a_small_tray_area_is_padded_for_the_detector_and_the_padding_has_no_dice(monkeypatch):
+class Scripted:
+    """Stands in for the nets (Config(models=Scripted(...))): each net's output from `outputs`,
+    a function (name, blob) -> output; the nets asked, with their batch sizes, in `seen`."""
+
+    def __init__(self, outputs):
+        self.outputs, self.seen = outputs, []
+
+    def run(self, name, blob):
+        self.seen.append((name, len(blob)))
+        return self.outputs(name, blob)
+
+
+def classifiers(first, wide=None, real=None):
+    """Scripted classifiers: probabilities `first` (7,) for every crop, `wide` from the wider net
+    (None: first's); `real`: the shipped nets answer the rest (the detector)."""
+    def outputs(name, blob):
+        if name == nets.DET_NET:
+            return nets.run(real, name, blob)
+        p = wide if name == nets.WIDE_NET and wide is not None else first
+        return np.tile(np.log(np.maximum(p, 1e-12)), (len(blob), 1)).astype(np.float32)   # softmax gives p back
+    return Scripted(outputs)
+
+
+def test_a_small_tray_area_is_padded_for_the_detector_and_the_padding_has_no_dice():
     seen = []
 
-    def run(models, name, blob):
+    def run(name, blob):
         seen.append(blob)
         out = np.full((1, 4, blob.shape[2] // 4, blob.shape[3] // 4), -9.0, np.float32)
         out[0, 1] = np.log(5.0)                 # every die 5 detector px across
@@ -80,10 +103,9 @@ def test_a_small_tray_area_is_padded_for_the_detector_and_the_padding_has_no_dic
         out[0, 0, 8, 4] = 6.0                   # a stronger peak just below it, on the padding
         return out
 
-    monkeypatch.setattr(nets, "run", run)
     # 624 x 100 px at scale 1/3: a 208 x 32 input, too low only (padded to 208 x 128).
     area = np.random.default_rng(0).integers(0, 256, (100, 624, 3), dtype=np.uint8)
-    peaks, s = detector._peaks(area, 1 / 3, S)
+    peaks, s = detector._peaks(area, 1 / 3, replace(S, models=Scripted(run)))
     blob = seen[0]
     assert blob.shape == (1, 3, detector.DET_MIN, 208)
     small = cv2.resize(area, (208, 32), interpolation=cv2.INTER_LINEAR)
@@ -97,26 +119,26 @@ def test_a_small_tray_area_is_padded_for_the_detector_and_the_padding_has_no_dic
     assert abs(side - 5 * np.sqrt(kx * ky)) < 1e-4
 
 
-def _two_passes(monkeypatch, first, second, first_scale=0.3):
-    """detector._peaks answering `first` on the first pass and `second` on any other."""
+def _two_passes(first, second, first_scale=0.3):
+    """A detector pass answering `first` on the first pass and `second` on any other, and the
+    scales it was asked for."""
     calls = []
 
     def peaks(frame, scale, s):
         calls.append(scale)
         return (first, first_scale) if scale is None else (second, scale)
 
-    monkeypatch.setattr(detector, "_peaks", peaks)
-    return calls
+    return peaks, calls
 
 
-def test_big_dice_are_looked_for_on_a_smaller_frame_too_and_both_passes_kept(monkeypatch):
+def test_big_dice_are_looked_for_on_a_smaller_frame_too_and_both_passes_kept():
     frame = np.zeros((720, 1280, 3), np.uint8)
     # First pass (scale 0.3): two dice of 200 px (60 detector px), one of them
     # also found by the shrunk pass; the shrunk pass finds a third die.
     a, b = (300.0, 300.0, 200.0, 0.9), (700.0, 300.0, 200.0, 0.8)
     a2, c = (305.0, 298.0, 190.0, 0.95), (1000.0, 500.0, 210.0, 0.7)
-    calls = _two_passes(monkeypatch, [a, b], [a2, c])
-    dets = detector.detect(frame, S)
+    peaks, calls = _two_passes([a, b], [a2, c])
+    dets = detector.detect(frame, S, peaks)
     assert calls[1] == pytest.approx(0.3 * S.zoom_out[1] / 60.0)
     assert sorted(dets) == sorted([a2, c, b])      # a is a2: one die, one peak
 
@@ -125,10 +147,10 @@ def test_big_dice_are_looked_for_on_a_smaller_frame_too_and_both_passes_kept(mon
     [(300.0, 300.0, 100.0, 0.9), (700.0, 300.0, 110.0, 0.9)],    # 30-33 detector px: read well
     [(300.0, 300.0, 200.0, 0.45), (700.0, 300.0, 100.0, 0.9)],   # big, but faint: not counted
 ])
-def test_dice_the_detector_reads_well_get_one_pass(monkeypatch, first):
+def test_dice_the_detector_reads_well_get_one_pass(first):
     frame = np.zeros((720, 1280, 3), np.uint8)
-    calls = _two_passes(monkeypatch, first, [(1.0, 1.0, 1.0, 1.0)])
-    assert detector.detect(frame, S) == first and calls == [None]
+    peaks, calls = _two_passes(first, [(1.0, 1.0, 1.0, 1.0)])
+    assert detector.detect(frame, S, peaks) == first and calls == [None]
 
 
 def test_die_size_estimate_follows_the_dice():
@@ -308,58 +330,52 @@ def test_a_die_cut_by_the_frame_is_never_given_a_wrong_value(values, die_px, see
         assert all(d.value in (None, t.value) for d in near), (out, [(d.value, d.confidence) for d in near])
 
 
-def test_a_die_that_can_get_no_value_is_not_read_again(monkeypatch):
+def test_a_die_that_can_get_no_value_is_not_read_again():
     # A die cut by the frame's edge stays unsure whatever the wider net says: not worth its time.
     img, truth = render_scene([2, 4], seed=4, die_px=60)
     t = min(truth, key=lambda t: t.center[0])
     x0 = int(t.center[0])                                  # cut the frame through the leftmost die
     img = np.ascontiguousarray(img[:, x0:])
-    seen = []
-    real = classifier._probs
-    monkeypatch.setattr(classifier, "_probs", lambda net, blob, two, models: (seen.append((net, len(blob))),
-                                                                     real(net, blob, two, models))[1])
-    r = learned.read_learned(img, replace(S, p_look=1.01))           # every die below p_look
+    shipped = Scripted(lambda name, blob: nets.run(S.models, name, blob))
+    r = learned.read_learned(img, replace(S, p_look=1.01, models=shipped))   # every die below p_look
     edge = [d for d in r.dice if d.reason == "edge"]
     assert len(edge) == 1 and len(r.dice) == 2
-    assert seen == [("dice_cls.onnx", 2), ("dice_cls_wide.onnx", 1)]
+    # each crop seen twice (as is, turned and mirrored): two dice, then the one not cut
+    assert [n for n in shipped.seen if n[0] != nets.DET_NET] == [(nets.CLS_NET, 4), (nets.WIDE_NET, 2)]
 
 
-def test_a_die_the_wider_net_doubts_is_reported_unsure_not_dropped(monkeypatch):
+def test_a_die_the_wider_net_doubts_is_reported_unsure_not_dropped():
     img, truth = render_scene([2, 4], seed=4, die_px=60)
-    monkeypatch.setattr(classifier, "_probs", lambda net, blob, two, models: np.tile(
-        np.float32([0.9, 0.01, 0.03, 0.02, 0.02, 0.01, 0.01]) if net == "dice_cls_wide.onnx"
-        else np.float32([0.0, 0.0, 0.99, 0.0, 0.01, 0.0, 0.0]), (len(blob), 1)))
-    r = learned.read_learned(img, replace(S, p_look=1.01))  # every die read again, called "not a die"
+    s = replace(S, p_look=1.01, models=classifiers(np.float32([0.0, 0.0, 0.99, 0.0, 0.01, 0.0, 0.0]),
+                                                  np.float32([0.9, 0.01, 0.03, 0.02, 0.02, 0.01, 0.01]), S.models))
+    r = learned.read_learned(img, s)                       # every die read again, called "not a die"
     assert len(r.dice) == 2
     assert all(d.value is None and d.reason == "unclear" for d in r.dice)
-    assert all(abs(d.confidence - 0.03) < 1e-6 for d in r.dice)   # the wider net's, not the first's
-    assert [d.value for d in learned.read_learned(img, replace(S, p_look=1.01, second_look=False)).dice] == [2, 2]
+    assert all(abs(d.confidence - 0.03) < 1e-5 for d in r.dice)   # the wider net's, not the first's
+    assert [d.value for d in learned.read_learned(img, replace(s, second_look=False)).dice] == [2, 2]
 
 
-def test_a_second_look_that_disagrees_with_the_first_makes_the_die_unsure(monkeypatch):
+def test_a_second_look_that_disagrees_with_the_first_makes_the_die_unsure():
     img, _ = render_scene([2, 4], seed=4, die_px=60)
     first = np.float32([0.0, 0.0, 0.6, 0.3, 0.1, 0.0, 0.0])      # a 2, not sure: read again
-    monkeypatch.setattr(classifier, "_probs", lambda net, blob, two, models: np.tile(
-        np.float32([0.0, 0.0, 0.02, 0.95, 0.03, 0.0, 0.0]) if net == "dice_cls_wide.onnx" else first,
-        (len(blob), 1)))
-    r = learned.read_learned(img)                          # the wider net: a sure 3
+    s = replace(S, models=classifiers(first, np.float32([0.0, 0.0, 0.02, 0.95, 0.03, 0.0, 0.0]), S.models))
+    r = learned.read_learned(img, s)                       # the wider net: a sure 3
     assert [(d.value, d.reason) for d in r.dice] == [(None, "disagree")] * 2
     first[2:4] = [0.3, 0.6]                                # now the first net leans to 3 too
-    assert [d.value for d in learned.read_learned(img).dice] == [3, 3]
+    assert [d.value for d in learned.read_learned(img, s).dice] == [3, 3]
 
 
-def test_no_value_from_the_wider_net_for_a_die_the_first_more_likely_calls_no_die(monkeypatch):
+def test_no_value_from_the_wider_net_for_a_die_the_first_more_likely_calls_no_die():
     # A die half under a hand: the first net's best guess is "not a die" (kept, as it
     # is below p_not_die), and the wider net reads the two pips it sees as a sure 2.
     img, _ = render_scene([2, 4], seed=4, die_px=60)
     first = np.float32([0.52, 0.03, 0.30, 0.05, 0.03, 0.05, 0.02])
-    monkeypatch.setattr(classifier, "_probs", lambda net, blob, two, models: np.tile(
-        np.float32([0.06, 0.02, 0.80, 0.04, 0.04, 0.02, 0.02]) if net == "dice_cls_wide.onnx" else first,
-        (len(blob), 1)))
-    r = learned.read_learned(img, replace(S, cross_check=False))       # the nets alone: the pips would see the 4
+    s = replace(S, cross_check=False,                       # the nets alone: the pips would see the 4
+                models=classifiers(first, np.float32([0.06, 0.02, 0.80, 0.04, 0.04, 0.02, 0.02]), S.models))
+    r = learned.read_learned(img, s)
     assert [(d.value, d.reason) for d in r.dice] == [(None, "disagree")] * 2
     first[[0, 2]] = [0.30, 0.52]                            # the first net leans to a 2: the value stands
-    assert [d.value for d in learned.read_learned(img, replace(S, cross_check=False)).dice] == [2, 2]
+    assert [d.value for d in learned.read_learned(img, s).dice] == [2, 2]
 
 
 def test_a_value_below_p_vouch_needs_the_wider_nets_backing(monkeypatch):
@@ -367,33 +383,41 @@ def test_a_value_below_p_vouch_needs_the_wider_nets_backing(monkeypatch):
     # read a 5 as a 6 at 0.80 (session 12's rendered rolls); the wider net gave the 6
     # only 0.49. Below p_vouch, one net's value is not enough.
     img, _ = render_scene([2, 4], seed=4, die_px=60)
-    first = np.float32([0.04, 0.02, 0.02, 0.02, 0.02, 0.08, 0.80])
+    first = np.float32([0.08, 0.01, 0.01, 0.01, 0.01, 0.08, 0.80])      # each sums to 1, as the nets' do
     wide = np.float32([0.03, 0.01, 0.01, 0.04, 0.04, 0.37, 0.50])
-    seen, asked = [], []
-    monkeypatch.setattr(classifier, "_probs", lambda net, blob, two, models: (seen.append(net), np.tile(
-        wide if net == "dice_cls_wide.onnx" else first, (len(blob), 1)))[1])
+
+    def tail(five, six):
+        first[5:], first[0] = [five, six], 1 - 0.04 - five - six
+
+    scripted = classifiers(first, wide, S.models)
+    s = replace(S, models=scripted)
+    asked = []
+
+    def seen():
+        return [name for name, _ in scripted.seen if name != nets.DET_NET]
+
     monkeypatch.setattr(learned, "pip_value", lambda *a: asked.append(a) or 6)
-    assert [d.value for d in learned.read_learned(img).dice] == [6, 6]     # 0.50: backed
-    assert seen == ["dice_cls.onnx", "dice_cls_wide.onnx"]                 # both dice in one batch
+    assert [d.value for d in learned.read_learned(img, s).dice] == [6, 6]     # 0.50: backed
+    assert seen() == [nets.CLS_NET, nets.WIDE_NET]                          # both dice in one batch
     wide[6] = 0.49
-    r = learned.read_learned(img)
+    r = learned.read_learned(img, s)
     assert [(d.value, d.reason) for d in r.dice] == [(None, "disagree")] * 2
-    assert abs(r.dice[0].confidence - 0.80) < 1e-6        # the first net's: the wider one only vouches
+    assert abs(r.dice[0].confidence - 0.80) < 1e-5        # the first net's: the wider one only vouches
     assert len(asked) == 2                                # the pips: asked only while the nets agree
-    first[5:] = [0.03, 0.85]
-    assert [d.value for d in learned.read_learned(img).dice] == [None, None]  # 0.85 < p_vouch: still
-    first[5:] = [0.0, 0.88 + 0.05]                        # 0.93: above p_check, still below p_vouch
-    assert [d.value for d in learned.read_learned(img).dice] == [None, None] and seen[-1] == "dice_cls_wide.onnx"
+    tail(0.03, 0.85)
+    assert [d.value for d in learned.read_learned(img, s).dice] == [None, None]  # 0.85 < p_vouch: still
+    tail(0.0, 0.93)                                       # 0.93: above p_check, still below p_vouch
+    assert [d.value for d in learned.read_learned(img, s).dice] == [None, None] and seen()[-1] == nets.WIDE_NET
     wide[6] = 0.5
-    assert [d.value for d in learned.read_learned(img).dice] == [6, 6]
+    assert [d.value for d in learned.read_learned(img, s).dice] == [6, 6]
     wide[6] = 0.49
-    seen.clear()                                          # backing asked up to 0.9 only: 0.93 is sure
-    assert [d.value for d in learned.read_learned(img, replace(S, p_vouch=0.9)).dice] == [6, 6]
-    assert seen == ["dice_cls.onnx"]
-    first[5:] = [0.0, 0.88 + 0.09]                        # 0.97, above p_vouch: the wider net is not asked
-    assert [d.value for d in learned.read_learned(img).dice] == [6, 6] and seen == ["dice_cls.onnx"] * 2
-    first[5:] = [0.08, 0.80]                              # no second look: no backing either
-    assert [d.value for d in learned.read_learned(img, replace(S, second_look=False)).dice] == [6, 6]
+    scripted.seen.clear()                                 # backing asked up to 0.9 only: 0.93 is sure
+    assert [d.value for d in learned.read_learned(img, replace(s, p_vouch=0.9)).dice] == [6, 6]
+    assert seen() == [nets.CLS_NET]
+    tail(0.0, 0.96)                                       # 0.96, above p_vouch: the wider net is not asked
+    assert [d.value for d in learned.read_learned(img, s).dice] == [6, 6] and seen() == [nets.CLS_NET] * 2
+    tail(0.08, 0.80)                                      # no second look: no backing either
+    assert [d.value for d in learned.read_learned(img, replace(s, second_look=False)).dice] == [6, 6]
 
 
 def _die(value, cx, cy, side, reason=""):
