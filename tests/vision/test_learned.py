@@ -564,14 +564,13 @@ def test_the_pip_reader_is_not_asked_when_the_two_nets_disagree(monkeypatch):
     img, _ = render_scene([2, 4], seed=4, die_px=60)
     first = np.float32([0.0, 0.0, 0.6, 0.3, 0.1, 0.0, 0.0])      # a 2, not sure: read again
     wide = np.float32([0.0, 0.0, 0.1, 0.8, 0.1, 0.0, 0.0])       # a 3 below p_check: pips would matter
-    monkeypatch.setattr(classifier, "_probs", lambda net, blob, two, models: np.tile(
-        wide if net == "dice_cls_wide.onnx" else first, (len(blob), 1)))
+    s = replace(S, models=classifiers(first, wide, S.models))
     asked = []
     monkeypatch.setattr(learned, "pip_value", lambda *a: asked.append(a) or 3)
-    assert [d.reason for d in learned.read_learned(img).dice] == ["disagree"] * 2
+    assert [d.reason for d in learned.read_learned(img, s).dice] == ["disagree"] * 2
     assert asked == []
     first[2:4] = [0.3, 0.6]                                # the nets agree: the pips are asked
-    assert [d.value for d in learned.read_learned(img).dice] == [3, 3] and len(asked) == 2
+    assert [d.value for d in learned.read_learned(img, s).dice] == [3, 3] and len(asked) == 2
 
 
 def _p(value, pv, p_not=0.0):
