@@ -8,6 +8,7 @@ then on, `status()` says what is in force. The file lives in the data folder
 uncalibrated.
 """
 
+import os
 import threading
 from pathlib import Path
 
@@ -16,21 +17,58 @@ TAUGHT_NAME = "taught.npz"   # beside the calibration: what `companion dice teac
 TAUGHT_NETS = "taught-nets"  # beside it too: the nets `companion dice nets` installed (full teaching)
 
 
+def _synced_copy(src: Path, dst: Path) -> None:
+    import shutil
+
+    shutil.copyfile(src, dst)
+    with open(dst, "rb") as f:
+        os.fsync(f.fileno())
+
+
+def _sync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def recover_nets(calibration_dir: Path) -> None:
+    """Finish what an install cut short: the old nets back in place when the new ones never got
+    there, and no working folder left."""
+    import shutil
+
+    target = Path(calibration_dir) / TAUGHT_NETS
+    old = target.with_name(TAUGHT_NETS + ".old")
+    if old.is_dir():
+        if target.exists():
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            old.rename(target)
+    for stale in Path(calibration_dir).glob(".nets-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+
+
 def install_nets(calibration_dir: Path, folder: Path | None) -> str:
     """Install the taught nets of `folder` as calibration_dir/TAUGHT_NETS (None: remove them, back to
     the shipped nets); what was done, in a line. ValueError, nothing changed, when `folder` does not
-    hold sound nets. The folder is swapped whole: a power cut part-way leaves the old nets, the new
-    ones or the shipped ones in use, never a half-copied folder."""
+    hold sound nets. The folder is swapped whole, its files on disk before it is: a power cut
+    part-way leaves the old nets or the new ones (`recover_nets`), never a half-copied folder."""
     import shutil
     import tempfile
 
     from vision import nets
 
-    target = Path(calibration_dir) / TAUGHT_NETS
+    calibration_dir = Path(calibration_dir)
+    target = calibration_dir / TAUGHT_NETS
+    old = target.with_name(TAUGHT_NETS + ".old")
+    if calibration_dir.is_dir():
+        recover_nets(calibration_dir)
     if folder is None:
         if not target.exists():
             return "no taught nets installed: the shipped nets are in use"
-        shutil.rmtree(target)
+        target.rename(old)                   # out of use at once; deleting it may then be cut short
+        shutil.rmtree(old)
         return f"removed {target}: the shipped nets are used from the companion's next start"
     folder = Path(folder)
     if not folder.is_dir():
@@ -41,13 +79,13 @@ def install_nets(calibration_dir: Path, folder: Path | None) -> str:
     try:
         for name in (*nets.NETS, "taught.json"):
             if (folder / name).is_file():
-                shutil.copyfile(folder / name, tmp / name)
+                _synced_copy(folder / name, tmp / name)
+        _sync_dir(tmp)
         nets.check(str(tmp))   # as copied
-        old = target.with_name(TAUGHT_NETS + ".old")
         if target.exists():
-            shutil.rmtree(old, ignore_errors=True)
             target.rename(old)
         tmp.rename(target)
+        _sync_dir(target.parent)
         shutil.rmtree(old, ignore_errors=True)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -60,13 +98,18 @@ class CalibratedReader:
         import vision
         self.path = Path(path)
         self._lock = threading.Lock()
+        self.problem = None
         try:
             self.config = vision.load_calibration(str(self.path))
-            self.problem = None
         except vision.ReadError as exc:  # a damaged file: read uncalibrated, and say why
             self.config = vision.Config()
             self.problem = str(exc)
+        if self.path.parent.is_dir():
+            recover_nets(self.path.parent)
         self.config = self._taught(self.config)
+
+    def _say(self, problem: str) -> None:
+        self.problem = f"{self.problem}; {problem}" if self.problem else problem
 
     def _taught(self, config):
         """`config` with the owner's taught nets and taught state where there are sound ones; else
@@ -80,17 +123,19 @@ class CalibratedReader:
                 nets.check(str(folder))
                 config = replace(config, models=str(folder))
             except ValueError as exc:
-                self.problem = f"{exc}: the shipped nets are used"
+                self._say(f"{exc}: the shipped nets are used until sound ones are installed (companion dice nets)")
         taught = self.path.parent / TAUGHT_NAME
         if not taught.is_file():
             return config
         try:
             state = teach.load(str(taught))
         except ValueError as exc:
-            self.problem = str(exc)
+            self._say(str(exc))
             return config
         if state.net != teach.net_id(config.models):    # its examples are another classifier's features
-            self.problem = f"{taught} was taught with other nets than these: teach again (companion dice teach)"
+            if folder.is_dir() and config.models != str(folder):
+                return config                  # the taught nets were refused: that is what to mend
+            self._say(f"{taught} was taught with other nets than these: teach again (companion dice teach)")
             return config
         return replace(config, taught=str(taught))
 
@@ -109,7 +154,8 @@ class CalibratedReader:
         save_calibration(config, info, str(tmp))
         tmp.replace(self.path)  # a power cut leaves the old file or the new one, never half
         with self._lock:
-            self.config, self.problem = self._taught(config), None
+            self.problem = None
+            self.config = self._taught(config)
         return {**self.status(), "found": describe(config, info), "read": info["read"], "dice": info["dice"]}
 
     def status(self) -> dict:

@@ -117,3 +117,27 @@ def test_a_light_state_that_does_not_name_its_nets_is_not_used(tmp_path):
     teach.save(replace(teach.teach(labelled_folder(tmp_path / "rolls", scenes(10, 2))), net=""), str(cal / TAUGHT_NAME))
     reader = CalibratedReader(cal / "camera.toml")
     assert reader.config.taught is None and "teach again" in reader.problem
+
+
+def test_refused_nets_are_what_the_table_is_told_to_mend_not_the_light_state(tmp_path):
+    from tests.vision.test_teach import labelled_folder, scenes
+
+    cal = tmp_path / "calibration"
+    install_nets(cal, net_folder(tmp_path / "taught", cls_from=nets.WIDE_NET))
+    state = teach.teach(labelled_folder(tmp_path / "rolls", scenes(10, 2)),
+                        config=CalibratedReader(cal / "camera.toml").config)        # with the taught nets
+    teach.save(state, str(cal / TAUGHT_NAME))
+    (cal / TAUGHT_NETS / nets.DET_NET).write_bytes(b"")
+    reader = CalibratedReader(cal / "camera.toml")
+    assert reader.config.models == MODELS and reader.config.taught is None
+    assert "companion dice nets" in reader.problem and "teach again" not in reader.problem
+
+
+def test_an_install_cut_short_is_finished_at_the_next_start(tmp_path):
+    cal = tmp_path / "calibration"
+    install_nets(cal, net_folder(tmp_path / "taught"))
+    (cal / TAUGHT_NETS).rename(cal / (TAUGHT_NETS + ".old"))     # cut between the two renames
+    (cal / ".nets-abc").mkdir()                                  # and a copy never finished
+    reader = CalibratedReader(cal / "camera.toml")
+    assert reader.config.models == str(cal / TAUGHT_NETS) and reader.problem is None
+    assert sorted(p.name for p in cal.iterdir()) == [TAUGHT_NETS]
