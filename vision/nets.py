@@ -25,15 +25,18 @@ def available(models: str = MODELS) -> bool:
     return all(os.path.isfile(os.path.join(models, f)) for f in NETS)
 
 
+# Each net's probe: an input shape and the output shape the reader expects of it.
+PROBES = {DET_NET: ((1, 3, 128, 160), (1, 4, 32, 40)), CLS_NET: ((2, 3, 48, 48), (2, 7)),
+          WIDE_NET: ((2, 3, 48, 48), (2, 7))}
+
+
 def check(models: str) -> None:
     """ValueError unless folder `models` holds every net, each loading in OpenCV and giving outputs
     of the reader's shapes (a folder of taught nets is checked before it is used)."""
     missing = [f for f in NETS if not os.path.isfile(os.path.join(models, f))]
     if missing:
         raise ValueError(f"{models} lacks {', '.join(missing)}")
-    tests = {DET_NET: ((1, 3, 128, 160), (1, 4, 32, 40)), CLS_NET: ((2, 3, 48, 48), (2, 7)),
-             WIDE_NET: ((2, 3, 48, 48), (2, 7))}
-    for name, (shape, want) in tests.items():
+    for name, (shape, want) in PROBES.items():
         try:
             net = cv2.dnn.readNetFromONNX(os.path.join(models, name))
             net.setInput(np.full(shape, 0.5, np.float32))
@@ -43,6 +46,8 @@ def check(models: str) -> None:
                              f"{str(exc).strip().splitlines()[-1]}") from None
         if out.shape != want or not np.isfinite(out).all():
             raise ValueError(f"{os.path.join(models, name)} gives {out.shape} for {shape}, not {want}")
+        if name == CLS_NET and not any(n.endswith("GlobalAveragePool") for n in net.getLayerNames()):
+            raise ValueError(f"{os.path.join(models, name)} has no pooled features (light teaching reads them)")
 
 
 def _net(models: str, name: str):

@@ -74,6 +74,8 @@ def net_id(models: str) -> str:
 
     from .nets import CLS_NET
 
+    if not isinstance(models, str):
+        return ""                     # nets standing in for the files (vision.nets.run)
     try:
         with open(os.path.join(models, CLS_NET), "rb") as f:
             return hashlib.sha256(f.read()).hexdigest()[:16]

@@ -71,7 +71,8 @@ def test_teach_writes_three_sound_nets_and_what_they_learned_from(tmp_path):
     folder = labelled_folder(tmp_path / "rolls", scenes(10, 3))
     out = tmp_path / "nets"
     out.mkdir()
-    (out / "stale.onnx").write_bytes(b"from before")
+    (out / owner.MANIFEST).write_text("{}")                  # an earlier output ...
+    (out / "stale.onnx").write_bytes(b"from before")        # ... with a file of its own
     manifest = owner.teach(folder, str(out), names=["r0.png", "r2.png"], recipe=TINY, say=lambda *a: None)
     nets.check(str(out))
     assert sorted(p.name for p in out.iterdir()) == sorted([*nets.NETS, owner.MANIFEST])   # replaced whole
@@ -89,8 +90,10 @@ def test_the_same_seed_teaches_the_same_nets(tmp_path):
     folder = labelled_folder(tmp_path / "rolls", scenes(10, 2))
     for k in (1, 2):
         owner.teach(folder, str(tmp_path / f"n{k}"), recipe=TINY, say=lambda *a: None)
-    x = np.random.default_rng(2).random((2, 3, 48, 48)).astype(np.float32)
-    assert np.array_equal(outputs(tmp_path / "n1", nets.CLS_NET, x), outputs(tmp_path / "n2", nets.CLS_NET, x))
+    rng = np.random.default_rng(2)
+    for name, shape in ((nets.DET_NET, (1, 3, 96, 128)), (nets.CLS_NET, (2, 3, 48, 48)), (nets.WIDE_NET, (2, 3, 48, 48))):
+        x = rng.random(shape).astype(np.float32)
+        assert np.array_equal(outputs(tmp_path / "n1", name, x), outputs(tmp_path / "n2", name, x)), name
 
 
 def test_photos_without_a_labelled_die_teach_nothing_and_write_nothing(tmp_path):
@@ -99,6 +102,26 @@ def test_photos_without_a_labelled_die_teach_nothing_and_write_nothing(tmp_path)
     with pytest.raises(ValueError, match="no labelled die"):
         owner.teach(folder, str(tmp_path / "nets"), names=["empty.png"], recipe=TINY, say=lambda *a: None)
     assert not (tmp_path / "nets").exists()
+
+
+def test_the_nets_are_never_written_over_the_photos_or_a_folder_of_something_else(tmp_path):
+    folder = labelled_folder(tmp_path / "rolls", scenes(10, 2))
+    for out in (folder, str(tmp_path)):
+        with pytest.raises(ValueError, match="holds the photos"):
+            owner.teach(folder, out, recipe=TINY, say=lambda *a: None)
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("keep me")
+    with pytest.raises(ValueError, match="not an earlier output"):
+        owner.teach(folder, str(tmp_path / "mine"), recipe=TINY, say=lambda *a: None)
+    assert (tmp_path / "mine" / "notes.txt").read_text() == "keep me"
+    assert sorted(p.name for p in (tmp_path / "rolls").iterdir()) == ["images", "labels.csv"]
+
+
+def test_teaching_leaves_the_thread_counts_as_it_found_them(tmp_path):
+    folder = labelled_folder(tmp_path / "rolls", scenes(10, 2))
+    before = torch.get_num_threads(), cv2.getNumThreads()
+    owner.teach(folder, str(tmp_path / "nets"), recipe=replace(TINY, threads=1), say=lambda *a: None)
+    assert (torch.get_num_threads(), cv2.getNumThreads()) == before
 
 
 def test_the_command_line_teaches_and_refuses_a_folder_without_labels(tmp_path, capsys, monkeypatch):

@@ -138,6 +138,7 @@ def test_bench_teach_scores_the_untaught_photos_untaught_and_taught(tmp_path, ca
     assert entry["untaught"]["images"] == entry["taught"]["images"] == 3      # the rest, both ways
     assert entry["taught"]["silent"] <= entry["untaught"]["silent"]
 
+
 def test_bench_full_teaching_without_torch_says_what_to_install(tmp_path, capsys, monkeypatch):
     import importlib.util
 

@@ -63,9 +63,9 @@ def load(models: str, kind: str) -> nn.Module:
 
 def _check(model: nn.Module, path: str, kind: str) -> float:
     """Largest |torch - cv2.dnn| output difference of `model` and the file at `path`."""
-    from vision.classifier import CLS
+    from vision.nets import PROBES
 
-    x = np.random.default_rng(0).random((2, 3, CLS, CLS) if kind in ARCH else (1, 3, 128, 160)).astype(np.float32)
+    x = np.random.default_rng(0).random(PROBES[ONNX_NAME[kind]][0]).astype(np.float32)
     net = cv2.dnn.readNetFromONNX(path)
     net.setInput(x)
     ref = net.forward()

@@ -67,7 +67,7 @@ class Recipe:
 
 def photos(folder: str, names=None) -> list:
     """[(name, image BGR, [(value, x, y, w, h)])] of the labelled photos `names` of `folder` (all by
-    default); photos without dice are kept (they teach the detector "no die")."""
+    default); photos without dice are kept (the detector's peaks on them are false peaks)."""
     from vision.image_file import load_image
     from vision.labels import image_names, load_labels
 
@@ -80,16 +80,10 @@ def false_peaks(pool: list, models: str = MODELS) -> list:
     """The installed detector's peaks on the photos that lie on no labelled die: [(image, cx, cy, side)]."""
     from dataclasses import replace
 
-    from vision.detector import detect
     from vision.settings import Config
 
-    loose = replace(Config(), models=models, heat_t=0.2)
-    out = []
-    for _, img, labs in pool:
-        for cx, cy, side, _ in detect(img, loose):
-            if all(math.hypot(cx - (x + w / 2), cy - (y + h / 2)) > 0.7 * math.sqrt(w * h) for _, x, y, w, h in labs):
-                out.append((img, cx, cy, side))
-    return out
+    loose = replace(Config(), models=models)
+    return [(pool[k][1], cx, cy, side) for k, cx, cy, side in T.false_peaks(pool, loose)]
 
 
 def cls_batch(pool: list, peaks: list, n: int, rng, r: Recipe):
@@ -106,7 +100,8 @@ def cls_batch(pool: list, peaks: list, n: int, rng, r: Recipe):
             _, img, labs = with_dice[rng.integers(len(with_dice))]
             v, x, y, w, h = labs[rng.integers(len(labs))]
             side, cx, cy = math.sqrt(w * h), x + w / 2, y + h / 2
-            c = T._negative(img, labs, v, cx, cy, side, rng) if u < r.peaks + r.negatives else None
+            # the negatives' share is of all crops: r.negatives past the peaks' share, or alone without peaks
+            c = T._negative(img, labs, v, cx, cy, side, rng) if u < (r.peaks if peaks else 0) + r.negatives else None
             if c is None:
                 # the detector's centre and size are a little off: train on the same
                 c = T._crop(img, cx + rng.uniform(-0.12, 0.12) * side, cy + rng.uniform(-0.12, 0.12) * side,
@@ -160,11 +155,33 @@ def teach(folder: str, out: str, names=None, recipe: Recipe | None = None, model
     write them, with MANIFEST, to the folder `out` (replaced whole, never left half written).
     Returns the manifest. ValueError when the photos hold no labelled die."""
     r = recipe or Recipe()
+    _writable(out, folder)
+    import cv2
+
+    threads = torch.get_num_threads(), cv2.getNumThreads()
+    torch.set_num_threads(r.threads)
+    cv2.setNumThreads(1)
+    try:
+        return _teach(folder, out, names, r, models, say)
+    finally:
+        torch.set_num_threads(threads[0])
+        cv2.setNumThreads(threads[1])
+
+
+def _writable(out: str, folder: str) -> None:
+    """ValueError unless `out` may be replaced by taught nets: missing, empty, or an earlier output
+    (it holds MANIFEST), and neither the photos' folder nor one holding it."""
+    o, f = os.path.realpath(out), os.path.realpath(folder)
+    if f == o or f.startswith(o.rstrip(os.sep) + os.sep):
+        raise ValueError(f"{out} holds the photos taught from: write the nets to another folder")
+    if os.path.exists(out) and (not os.path.isdir(out)
+                                or (os.listdir(out) and not os.path.isfile(os.path.join(out, MANIFEST)))):
+        raise ValueError(f"{out} is not an earlier output of teaching (no {MANIFEST}): give a new or empty folder")
+
+
+def _teach(folder: str, out: str, names, r: Recipe, models: str, say) -> dict:
     start = time.perf_counter()
     torch.manual_seed(r.seed)
-    torch.set_num_threads(r.threads)
-    import cv2
-    cv2.setNumThreads(1)
     pool = photos(folder, names)
     dice = sum(len(labs) for _, _, labs in pool)
     if not dice:

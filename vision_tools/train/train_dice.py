@@ -196,27 +196,31 @@ def load_sources(r: Recipe):
     return real, syn
 
 
-def mine_hard_negatives(real):
-    """Detector peaks on the train photos that match no label: (image index, cx, cy, side)."""
+def false_peaks(real, s: Config = SHIPPED, heat_t: float = 0.2) -> list:
+    """Detector peaks (with `s`'s nets, down to `heat_t`) on the labelled photos `real` that lie on no
+    labelled die: [(image index, cx, cy, side)]. Far from every label's centre: loose or offset boxes
+    must not make real dice negatives."""
+    from vision.labels import match
     from vision.reading import Die, Reading
 
-    from ..bench import match
-
-    if not os.path.isfile(os.path.join(SHIPPED.models, "dice_det.onnx")):
-        return []
-    loose = replace(SHIPPED, heat_t=0.2)
+    loose = replace(s, heat_t=heat_t)
     out = []
     for k, (_, img, labs) in enumerate(real):
         dets = detect(img, loose)
-        r = Reading(tuple(Die(None, (cx, cy), (0, 0, 1, 1), sc) for cx, cy, _, sc in dets))
-        _, extra, _ = match(r, labs)
-        for d in extra:
-            for cx, cy, side, sc in dets:
-                # far from every labelled die: loose or offset boxes must not make real dice negatives
-                if (cx, cy) == d.center and all(
-                        math.hypot(cx - (x + w / 2), cy - (y + h / 2)) > 0.7 * math.sqrt(w * h)
-                        for _, x, y, w, h in labs):
-                    out.append((k, cx, cy, side))
+        _, extra, _ = match(Reading(tuple(Die(None, (cx, cy), (0, 0, 1, 1), sc) for cx, cy, _, sc in dets)), labs)
+        unmatched = {d.center for d in extra}
+        for cx, cy, side, _ in dets:
+            if (cx, cy) in unmatched and all(math.hypot(cx - (x + w / 2), cy - (y + h / 2)) > 0.7 * math.sqrt(w * h)
+                                             for _, x, y, w, h in labs):
+                out.append((k, cx, cy, side))
+    return out
+
+
+def mine_hard_negatives(real):
+    """Detector peaks on the train photos that match no label: (image index, cx, cy, side)."""
+    if not os.path.isfile(os.path.join(SHIPPED.models, "dice_det.onnx")):
+        return []
+    out = false_peaks(real)
     print(f"hard negatives from the detector: {len(out)}", flush=True)
     return out
 
