@@ -333,7 +333,7 @@ def test_a_camera_reading_is_corrected_by_taps_or_confirmed(browser, camera_serv
     assert a.is_disabled("#dice-enter") and a.is_disabled("#panel [data-button=confirm]")
     a.click("#slots [data-slot='2']")
     a.click("#dice-entry [data-face='3']")
-    assert a.is_enabled("#dice-enter")
+    a.wait_for_selector("#dice-enter:enabled", timeout=5000)   # the tap goes to the server first
     before = version(a)
     a.click("#dice-enter")
     wait_version_change(a, before)
