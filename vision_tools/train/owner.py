@@ -36,7 +36,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from vision.classifier import CLS, CROP
+from vision.classifier import CLS
 from vision.settings import MODELS
 
 from . import from_onnx
@@ -94,8 +94,7 @@ def cls_batch(pool: list, peaks: list, n: int, rng, r: Recipe):
         u = rng.random()
         if peaks and u < r.peaks:
             img, cx, cy, side = peaks[rng.integers(len(peaks))]
-            c = T._crop(img, cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side,
-                        side * CROP * rng.uniform(0.85, 1.2), rng)
+            c = T.peak_crop(img, cx, cy, side, rng)
         else:
             _, img, labs = with_dice[rng.integers(len(with_dice))]
             v, x, y, w, h = labs[rng.integers(len(labs))]
@@ -103,9 +102,7 @@ def cls_batch(pool: list, peaks: list, n: int, rng, r: Recipe):
             # the negatives' share is of all crops: r.negatives past the peaks' share, or alone without peaks
             c = T._negative(img, labs, v, cx, cy, side, rng) if u < (r.peaks if peaks else 0) + r.negatives else None
             if c is None:
-                # the detector's centre and size are a little off: train on the same
-                c = T._crop(img, cx + rng.uniform(-0.12, 0.12) * side, cy + rng.uniform(-0.12, 0.12) * side,
-                            side * CROP * math.exp(rng.uniform(math.log(0.75), math.log(1.35))), rng)
+                c = T.die_crop(img, cx, cy, side, rng)
                 ys[i] = v
         xs[i] = colour_aug(c.astype(np.float32), rng, T.Recipe.grey)
     return torch.from_numpy(xs.transpose(0, 3, 1, 2) / 255.0), torch.from_numpy(targets(ys))

@@ -250,6 +250,18 @@ def _crop(img, cx, cy, side, rng, flip=True):
                           borderMode=cv2.BORDER_REPLICATE)
 
 
+def die_crop(img, cx, cy, side, rng):
+    """A crop of the die at (cx, cy), side `side`, off centre and size as the detector's boxes are."""
+    return _crop(img, cx + rng.uniform(-0.12, 0.12) * side, cy + rng.uniform(-0.12, 0.12) * side,
+                 side * CROP * math.exp(rng.uniform(math.log(0.75), math.log(1.35))), rng)
+
+
+def peak_crop(img, cx, cy, side, rng):
+    """A crop around a detector peak (cx, cy, side) that is no die, a little off as it would be read."""
+    return _crop(img, cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side,
+                 side * CROP * rng.uniform(0.85, 1.2), rng)
+
+
 def _negative(img, labs, v, cx, cy, side, rng):
     """A crop the classifier must call "not a die", or None: near, inside or between dice, or away."""
     kind = rng.random()
@@ -300,8 +312,7 @@ def cls_batch(srcs, n, rng, r: Recipe = Recipe(), pools: Pools = Pools()):
             pick = pools.finished
         if pick is real and pools.hard and rng.random() < 0.08:
             k, cx, cy, side = pools.hard[rng.integers(len(pools.hard))]
-            c = _crop(real[k][1], cx + rng.uniform(-0.1, 0.1) * side, cy + rng.uniform(-0.1, 0.1) * side,
-                      side * CROP * rng.uniform(0.85, 1.2), rng)
+            c = peak_crop(real[k][1], cx, cy, side, rng)
             xs[i], ys[i] = colour_aug(c.astype(np.float32), rng, r.grey), 0
             continue
         if pick is real and pools.hard_dice and rng.random() < r.hard:
@@ -315,9 +326,7 @@ def cls_batch(srcs, n, rng, r: Recipe = Recipe(), pools: Pools = Pools()):
         cx, cy = x + w / 2, y + h / 2
         c = _negative(img, labs, v, cx, cy, side, rng) if rng.random() < 0.3 else None
         if c is None:
-            # the detector's centre and size are a little off: train on the same
-            c = _crop(img, cx + rng.uniform(-0.12, 0.12) * side, cy + rng.uniform(-0.12, 0.12) * side,
-                      side * CROP * math.exp(rng.uniform(math.log(0.75), math.log(1.35))), rng)
+            c = die_crop(img, cx, cy, side, rng)
             ys[i] = v
         else:
             ys[i] = 0
