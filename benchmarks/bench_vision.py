@@ -34,6 +34,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, REPO)
 
 from vision import Config, Reading, read  # noqa: E402
+from vision.labels import inside  # noqa: E402
 from vision.render import render_scene  # noqa: E402
 from vision_tools import bench  # noqa: E402
 from vision_tools.train.options import add_reader_options, reader_settings  # noqa: E402
@@ -149,7 +150,7 @@ def cocked_dice(s: Config, n: int = 240) -> str:
         (little if lean < COCKED[0] else cocked)[:4] += [sum(d.value == top for d in mine),
                                                          sum(d.value is None for d in mine),
                                                          sum(d.value not in (None, top) for d in mine), not mine]
-        side = tuple(d for d in extra if bench._inside(d.center, truth[0].box))
+        side = tuple(d for d in extra if inside(d.center, truth[0].box))
         beside[lean >= COCKED[0]] += sum(d.value is not None for d in side)
         rest = tuple(d for d, lab in pairs if tuple(lab[1:]) != truth[0].box) + tuple(d for d in extra if d not in side)
         flat += _tally(Reading(rest), truth[1:])

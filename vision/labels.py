@@ -69,7 +69,7 @@ def _centre(box) -> tuple[float, float]:
     return x + w / 2, y + h / 2
 
 
-def _inside(point, box) -> bool:
+def inside(point, box) -> bool:
     """Is `point` (x, y) inside `box` (x, y, w, h)? The rule `match` pairs a die with a label by."""
     x, y, w, h = box
     return x <= point[0] <= x + w and y <= point[1] <= y + h
@@ -83,7 +83,7 @@ def match(reading, labels) -> tuple[list, list, list]:
     cand = []
     for di, d in enumerate(reading.dice):
         for li, label in enumerate(labels):
-            if _inside(d.center, label[1:]):
+            if inside(d.center, label[1:]):
                 cx, cy = _centre(label[1:])
                 cand.append((math.hypot(d.center[0] - cx, d.center[1] - cy), di, li))
     cand.sort()

@@ -112,3 +112,8 @@ def test_the_measuring_scripts_options_reach_the_reader():
     assert (s.models, s.p_vouch) == ("/elsewhere", 0.9)
     assert s == replace(Config(), models="/elsewhere", p_vouch=0.9)
     assert Config().p_vouch == 0.95                   # the shipped settings are untouched
+    s = reader_settings(ap.parse_args(["--set", "two_views=false", "--set", "p_sure=0.8", "--set", "nms=1"]))
+    assert s == replace(Config(), two_views=False, p_sure=0.8, nms=1.0)
+    for bad in ("p_sure", "p_sure=", "p_sure=high", "two_views=maybe", "models=/x", "roi=1", "nothing=1"):
+        with pytest.raises(SystemExit):
+            ap.parse_args(["--set", bad])
