@@ -9,14 +9,11 @@ measures it (the threshold sweep included). For each detection:
   are read again by the wider net, whose probabilities replace the first's;
   those valued from p_look up to p_vouch need the wider net's backing
   (`second_looks`);
-- a die gets a value when that value's probability is at least p_sure, or at
-  least second_p with a clear lead when the pip reader reads the same value
-  (`judge`). Dice below p_check are read by the pip reader too (when its
-  answer can change the verdict, `pips_matter`), and a different value makes
-  them unsure, as does a second look that disagrees with the first (whose
-  best guess may be "not a die"); so do a faint detection and a die cut by the
-  frame (box more than `edge` out of it; more than `near_edge` out, it needs
-  p_check, pips or not), and a die peaked close beside a stronger unsure one
+- a die gets a value when that value's probability is at least p_sure
+  (`judge`); a second look that disagrees with the first (whose best guess
+  may be "not a die") makes it unsure, as do a faint detection and a die cut
+  by the frame (box more than `edge` out of it; more than `near_edge` out, it
+  needs p_edge), and a die peaked close beside a stronger unsure one
   (`beside_unclear`).
 
 Any die not given a value is reported with value None ("unsure"), so the table looks.
@@ -26,7 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
@@ -84,57 +81,36 @@ def backed(first: np.ndarray, wide: np.ndarray, rows: np.ndarray, s: Config) -> 
     return ~rows | (wide[np.arange(len(first)), value] >= s.p_backed)
 
 
-def _leans(p: np.ndarray, s: Config) -> bool:
-    """The classifier leans clearly to one value: p >= second_p, second_lead ahead of the
-    next value and above "not a die" (enough for a value when the pips agree)."""
-    v = int(np.argmax(p[1:])) + 1
-    lead = p[v] - np.partition(p[1:], -2)[-2]
-    return bool(p[v] >= s.second_p and lead >= s.second_lead and p[v] > p[0])
-
-
-def pips_matter(p: np.ndarray, s: Config) -> bool:
-    """Whether the pip reader's value can change `judge`'s verdict on probabilities p: it
-    can block a value below p_check, or grant one below p_sure. The pip reader is slow,
-    so it is asked only then."""
-    pv = p[1:].max()     # p's own dtype, as `judge` compares it
-    return s.p_sure <= pv < s.p_check or (pv < s.p_sure and _leans(p, s))
-
-
-def judge(p: np.ndarray, score: float, cut: float, pips: int | None, s: Config,
+def judge(p: np.ndarray, score: float, cut: float, s: Config,
           first: int | None = None, side: float | None = None, backing: bool = True) -> tuple[int | None, str]:
     """(value or None, reason if None) for one detection: probabilities p (7), detector
-    score, how much of its box is out of the frame (`cut_by_frame`), the pip reader's
-    value (or None), for a die the second look read again, the first classifier's
-    most likely class (0: not a die), its side in frame pixels (None: min_side), and
-    whether the wider net backs its value (`backed`)."""
+    score, how much of its box is out of the frame (`cut_by_frame`), for a die the
+    second look read again, the first classifier's most likely class (0: not a die),
+    its side in frame pixels (None: min_side), and whether the wider net backs its
+    value (`backed`)."""
     side = s.min_side if side is None else side
     v = int(np.argmax(p[1:])) + 1
     if cut > s.edge:
         return None, "edge"
-    if cut > s.near_edge and p[v] < s.p_check:
+    if cut > s.near_edge and p[v] < s.p_edge:
         return None, "edge"                   # part of the face may be out: half a 6 shows a 3
     if side < s.min_side:
         return None, "small"
     if score < s.min_score:
         return None, "faint"
-    if (pips is not None and pips != v) or (first is not None and first != v) or not backing:
-        return None, "disagree"               # two readers, two values: the table looks
+    if (first is not None and first != v) or not backing:
+        return None, "disagree"               # two nets, two values: the table looks
     if p[v] >= s.p_sure:
         return v, ""
-    if pips == v and _leans(p, s):
-        return v, ""                          # the classifier leans clearly, and the pips agree
     return None, "unclear"
 
 
-def decide(first: np.ndarray, wide: np.ndarray, cuts, scores, sides, s: Config,
-           pips: Callable[[int], int | None] | None = None) -> list[Verdict | None]:
+def decide(first: np.ndarray, wide: np.ndarray, cuts, scores, sides, s: Config) -> list[Verdict | None]:
     """The verdict on each detection (None: dropped, not a die).
 
     first, wide: (N, 7) probabilities of the first and the wider classifier (the wider
     net's are needed only in the rows `second_looks` names); cuts, scores, sides: per
-    detection, `cut_by_frame`, the detector's score and the side in frame pixels;
-    pips(i): the pip reader's value of detection i, asked only when it can change
-    the verdict (None: no pip reader, as with s.cross_check off).
+    detection, `cut_by_frame`, the detector's score and the side in frame pixels.
     """
     worth = valuable(cuts, scores, sides, s)
     relooked, vouch = second_looks(first, worth, s)
@@ -144,18 +120,15 @@ def decide(first: np.ndarray, wide: np.ndarray, cuts, scores, sides, s: Config,
     # never dropped, and nothing dropped comes back.
     probs = np.where(relooked[:, None], wide, first)
     backs = backed(first, wide, vouch, s)
-    check = s.cross_check and pips is not None
     out: list[Verdict | None] = []
-    for i, (p, p1, again, c, ok, b) in enumerate(zip(probs, first, relooked, cuts, worth, backs)):
+    for i, (p, p1, again, c, b) in enumerate(zip(probs, first, relooked, cuts, backs)):
         if p1[0] >= s.p_not_die:
             out.append(None)
             continue
         # The first net's best guess, "not a die" (0) included: a die it more likely
         # calls no die (a hand over it, say) gets no value from the wider net alone.
         was = int(np.argmax(p1)) if again else None
-        nets_agree = was in (None, int(np.argmax(p[1:])) + 1) and b
-        ask = check and ok and c <= s.near_edge and nets_agree and pips_matter(p, s)
-        value, reason = judge(p, scores[i], c, pips(i) if ask else None, s, was, sides[i], bool(b))
+        value, reason = judge(p, scores[i], c, s, was, sides[i], bool(b))
         out.append(Verdict(value, reason, float(p[1:].max())))
     return out
 

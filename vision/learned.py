@@ -11,11 +11,8 @@ docs/vision.md gives the data and the figures.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
-from . import pip_reader
 from .classifier import classify, wide_probs
 from .close_up import close_up
 from .decision import beside_unclear, cut_by_frame, decide, second_looks, valuable
@@ -23,8 +20,6 @@ from .detector import detect
 from .frame import flat, tray_area
 from .reading import Die, Reading, in_reading_order
 from .settings import Config
-
-BOX_PER_FACE = 1.27      # the detector's box side / the top face's side, on average (4 / pi)
 
 
 def read_learned(frame: np.ndarray, config: Config | None = None) -> Reading:
@@ -56,7 +51,7 @@ def read_once(frame: np.ndarray, s: Config) -> tuple[Reading, list]:
     first = classify(frame, boxes, s)
     relooked, vouch = second_looks(first, valuable(cuts, scores, sides, s), s)
     wide = wide_probs(frame, boxes, relooked | vouch, s)        # one batch for both
-    verdicts = decide(first, wide, cuts, scores, sides, s, pips=lambda i: pip_value(frame, *boxes[i], s))
+    verdicts = decide(first, wide, cuts, scores, sides, s)
     dice, dropped, kept = [], [], []
     for (cx, cy, side, score), v in zip(dets, verdicts):
         if v is None:
@@ -67,16 +62,3 @@ def read_once(frame: np.ndarray, s: Config) -> tuple[Reading, list]:
         dice.append(Die(v.value, (cx, cy), box, v.confidence, v.reason, side))
     return Reading(tuple(in_reading_order(beside_unclear(dice, kept, s))), W, H), dropped
 
-
-def pip_value(frame: np.ndarray, cx: float, cy: float, side: float, s: Config) -> int | None:
-    """The pip reader's value for the die at (cx, cy), read on a crop around it, or None."""
-    H, W = frame.shape[:2]
-    r = side * s.pip_crop   # the die and a margin: neighbours only cost time
-    x0, y0 = max(0, int(cx - r)), max(0, int(cy - r))
-    x1, y1 = min(W, int(cx + r) + 1), min(H, int(cy + r) + 1)
-    if x1 - x0 < 32 or y1 - y0 < 32:
-        return None
-    reading = pip_reader.read_frame(frame[y0:y1, x0:x1], Config(die_px=side / BOX_PER_FACE, reader="pips"))
-    near = [d for d in reading.dice
-            if math.hypot(d.center[0] + x0 - cx, d.center[1] + y0 - cy) < 0.3 * side]
-    return near[0].value if len(near) == 1 else None

@@ -62,13 +62,9 @@ class Config:
     min_score: float = 0.4       # detector score below which a die is never given a value
     min_side: float = 14.0       # a die smaller than this (frame px) is never given a value: its pips would
                                  # be a pixel or two (the photos' smallest die is 23 px; phantoms in noise 8-10)
-    cross_check: bool = True     # read the less certain dice with the pip reader too: another value -> unsure
-    p_check: float = 0.9         # ... those whose value has probability below this (the pip reader is slow)
-    second_p: float = 0.5        # below p_sure, a value still when the pips agree, p >= second_p ...
-    second_lead: float = 0.2     # ... leading the next value by this much, and above "not a die"
-    pip_crop: float = 0.85       # the pip reader reads a square of +-pip_crop x the die's side around it
     edge: float = 0.3            # a die whose box leaves the frame by more than this x its side is unsure;
-    near_edge: float = 0.15      # ... by more than this, it needs p_check, and the pips cannot lift it
+    near_edge: float = 0.15      # ... by more than this, it needs p_edge: half a 6 shows a 3
+    p_edge: float = 0.9
 
     # Close-up (vision/close_up.py, uncalibrated only).
     close_up: float = 0.33       # pip-like detections: read again as if the dice were this share of the

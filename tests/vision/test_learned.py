@@ -10,6 +10,7 @@ import pytest
 import vision
 
 from vision import classifier, decision, detector, learned, nets
+from vision.close_up import close_up
 from vision.render import render_scene
 from vision.settings import Config
 
@@ -18,8 +19,8 @@ pytestmark = pytest.mark.skipif(not nets.available(), reason="vision/models/*.on
 S = Config()   # the shipped settings
 
 
-def judge(p, score, cut, pips, **kw):
-    return decision.judge(p, score, cut, pips, S, **kw)
+def judge(p, score, cut, **kw):
+    return decision.judge(p, score, cut, S, **kw)
 
 
 def _scenes(die_lo=40, die_hi=90, n=12, size=(1280, 720)):
@@ -293,10 +294,10 @@ def test_the_share_of_a_die_cut_by_the_frame():
 
 def test_judge_at_the_frame_edge():
     j, sure, fair = judge, _p(6, 0.95), _p(6, 0.8)
-    assert j(fair, 0.9, S.near_edge, 6) == (6, "")                       # only slightly out
-    assert j(fair, 0.9, S.near_edge + 0.01, 6) == (None, "edge")         # the pips cannot lift it
-    assert j(sure, 0.9, S.near_edge + 0.01, None) == (6, "")             # sure: p_check or more
-    assert j(sure, 0.9, S.edge + 0.01, None) == (None, "edge")           # too much of it out
+    assert j(fair, 0.9, S.near_edge) == (6, "")                       # only slightly out
+    assert j(fair, 0.9, S.near_edge + 0.01) == (None, "edge")         # half a 6 may show a 3
+    assert j(sure, 0.9, S.near_edge + 0.01) == (6, "")                # sure: p_edge or more
+    assert j(sure, 0.9, S.edge + 0.01) == (None, "edge")              # too much of it out
 
 
 def test_a_die_cut_in_half_by_the_frame_is_unsure_a_whole_one_beside_it_is_read():
@@ -370,17 +371,16 @@ def test_no_value_from_the_wider_net_for_a_die_the_first_more_likely_calls_no_di
     # is below p_not_die), and the wider net reads the two pips it sees as a sure 2.
     img, _ = render_scene([2, 4], seed=4, die_px=60)
     first = np.float32([0.52, 0.03, 0.30, 0.05, 0.03, 0.05, 0.02])
-    s = replace(S, cross_check=False,                       # the nets alone: the pips would see the 4
-                models=classifiers(first, np.float32([0.06, 0.02, 0.80, 0.04, 0.04, 0.02, 0.02]), S.models))
+    s = replace(S, models=classifiers(first, np.float32([0.06, 0.02, 0.80, 0.04, 0.04, 0.02, 0.02]), S.models))
     r = learned.read_learned(img, s)
     assert [(d.value, d.reason) for d in r.dice] == [(None, "disagree")] * 2
     first[[0, 2]] = [0.30, 0.52]                            # the first net leans to a 2: the value stands
     assert [d.value for d in learned.read_learned(img, s).dice] == [2, 2]
 
 
-def test_a_value_below_p_vouch_needs_the_wider_nets_backing(monkeypatch):
+def test_a_value_below_p_vouch_needs_the_wider_nets_backing():
     # A die seen aslant whose side face shows more pips than its top: the first net
-    # read a 5 as a 6 at 0.80 (session 12's rendered rolls); the wider net gave the 6
+    # read a 5 as a 6 at 0.80 (rendered rolls seen aslant); the wider net gave the 6
     # only 0.49. Below p_vouch, one net's value is not enough.
     img, _ = render_scene([2, 4], seed=4, die_px=60)
     first = np.float32([0.08, 0.01, 0.01, 0.01, 0.01, 0.08, 0.80])      # each sums to 1, as the nets' do
@@ -391,22 +391,19 @@ def test_a_value_below_p_vouch_needs_the_wider_nets_backing(monkeypatch):
 
     scripted = classifiers(first, wide, S.models)
     s = replace(S, models=scripted)
-    asked = []
 
     def seen():
         return [name for name, _ in scripted.seen if name != nets.DET_NET]
 
-    monkeypatch.setattr(learned, "pip_value", lambda *a: asked.append(a) or 6)
     assert [d.value for d in learned.read_learned(img, s).dice] == [6, 6]     # 0.50: backed
     assert seen() == [nets.CLS_NET, nets.WIDE_NET]                          # both dice in one batch
     wide[6] = 0.49
     r = learned.read_learned(img, s)
     assert [(d.value, d.reason) for d in r.dice] == [(None, "disagree")] * 2
     assert abs(r.dice[0].confidence - 0.80) < 1e-5        # the first net's: the wider one only vouches
-    assert len(asked) == 2                                # the pips: asked only while the nets agree
     tail(0.03, 0.85)
     assert [d.value for d in learned.read_learned(img, s).dice] == [None, None]  # 0.85 < p_vouch: still
-    tail(0.0, 0.93)                                       # 0.93: above p_check, still below p_vouch
+    tail(0.0, 0.93)                                       # 0.93: still below p_vouch
     assert [d.value for d in learned.read_learned(img, s).dice] == [None, None] and seen()[-1] == nets.WIDE_NET
     wide[6] = 0.5
     assert [d.value for d in learned.read_learned(img, s).dice] == [6, 6]
@@ -426,37 +423,34 @@ def _die(value, cx, cy, side, reason=""):
     return Die(value, (float(cx), float(cy)), box, 0.95 if value else 0.3, reason, float(side))
 
 
-def _close_up(monkeypatch, first, again, config=None, dropped=()):
-    """read_learned when the first reading is `first` (the first net dropping `dropped`)
-    and one at a close-up size `again`: (the reading, the die sizes asked for)."""
+def _close_up(first, again, config=None, dropped=()):
+    """The close-up step on a 640x480 frame whose first reading is `first` (the first net
+    dropping `dropped`), reading `again` at a close-up size: (the reading, the die sizes
+    asked for)."""
     from vision.reading import Reading
     asked = []
 
-    def fake(frame, s):
+    def read_again(s):
         asked.append(s.die_px)
-        if asked[-1] and len(asked) > 1:
-            return Reading(tuple(again), 640, 480), []
-        return Reading(tuple(first), 640, 480), list(dropped)
+        return Reading(tuple(again), 640, 480)
 
-    monkeypatch.setattr(learned, "read_once", fake)
-    return learned.read_learned(np.zeros((480, 640, 3), np.uint8), config), asked
+    frame = np.zeros((480, 640, 3), np.uint8)
+    return close_up(frame, config or S, Reading(tuple(first), 640, 480), list(dropped), read_again), asked
 
 
-def test_pips_taken_for_dice_are_read_again_as_the_big_die_they_belong_to(monkeypatch):
+def test_pips_taken_for_dice_are_read_again_as_the_big_die_they_belong_to():
     # A camera close over big dark dice: the detector peaks on their pips, each an unsure "die".
     pip = _die(None, 200, 200, 60, "disagree")
     far = _die(None, 560, 400, 60, "unclear")          # another big die's pip, no big die found for it
     big = _die(2, 220, 210, 200)
-    r, asked = _close_up(monkeypatch, [pip, far], [big])
-    assert asked == [None, S.close_up * 480]
+    r, asked = _close_up([pip, far], [big])
+    assert asked == [S.close_up * 480]
     assert r.dice == (big, far)                        # the pip is the big die; the other stays unsure
     small = _die(None, 200, 200, 20, "unclear")        # pip-sized beside the small areas below too
-    _, asked = _close_up(monkeypatch, [small], [big], Config(roi=(0, 0, 600, 300)))
-    assert asked == [None, S.close_up * 300]     # the tray area's short side sets the size
-    _, asked = _close_up(monkeypatch, [small], [big], Config(roi=(500, 0, 600, 400)))
-    assert asked == [None, S.close_up * 140]     # ... clipped to the frame
-    _, asked = _close_up(monkeypatch, [pip, far], [big], Config(die_px=64.0))
-    assert asked == [64.0]                             # calibrated: the die size is known, one reading
+    _, asked = _close_up([small], [big], Config(roi=(0, 0, 600, 300)))
+    assert asked == [S.close_up * 300]           # the tray area's short side sets the size
+    _, asked = _close_up([small], [big], Config(roi=(500, 0, 600, 400)))
+    assert asked == [S.close_up * 140]           # ... clipped to the frame
 
 
 @pytest.mark.parametrize("first, why", [
@@ -466,75 +460,75 @@ def test_pips_taken_for_dice_are_read_again_as_the_big_die_they_belong_to(monkey
     ([_die(None, 200, 200, S.pip_sized * S.close_up * 480 + 1, "unclear")],
      "an unclear die too big to be a pip of a close-up die"),
 ])
-def test_no_second_reading_without_pip_sized_unclear_dice(monkeypatch, first, why):
-    r, asked = _close_up(monkeypatch, first, [_die(3, 220, 210, 200)])
-    assert asked == [None] and list(r.dice) == first, why
+def test_no_second_reading_without_pip_sized_unclear_dice(first, why):
+    r, asked = _close_up(first, [_die(3, 220, 210, 200)])
+    assert asked == [] and list(r.dice) == first, why
 
 
-def test_where_the_big_dice_are_read_a_detection_called_no_die_may_be_a_pip_too(monkeypatch):
+def test_where_the_big_dice_are_read_a_detection_called_no_die_may_be_a_pip_too():
     # The first net calls most pips of a big die "not a die": where every valued die is
     # too big to be a pip, those may be the pips of a die the detector did not see whole.
     dropped = [(200.0, 200.0, 60.0), (240.0, 230.0, 60.0)]
     big, six = _die(3, 220, 210, 200), _die(6, 500, 350, 200)
-    r, asked = _close_up(monkeypatch, [six], [big, six], dropped=dropped)
-    assert len(asked) == 2 and r.dice == (big, six)
+    r, asked = _close_up([six], [big, six], dropped=dropped)
+    assert len(asked) == 1 and r.dice == (big, six)
     small = _die(4, 500, 350, 60)                      # a small valued die: small dice, no pips
-    r, asked = _close_up(monkeypatch, [small], [big], dropped=dropped)
-    assert asked == [None] and r.dice == (small,)
-    r, asked = _close_up(monkeypatch, [], [big], dropped=dropped)
-    assert asked == [None] and r.dice == ()            # nothing valued: nothing to go by
+    r, asked = _close_up([small], [big], dropped=dropped)
+    assert asked == [] and r.dice == (small,)
+    r, asked = _close_up([], [big], dropped=dropped)
+    assert asked == [] and r.dice == ()            # nothing valued: nothing to go by
 
 
-def test_only_the_detections_on_a_close_up_dies_face_are_its_pips(monkeypatch):
+def test_only_the_detections_on_a_close_up_dies_face_are_its_pips():
     # The big die's box takes in the pips of the dice around it: those stay, unsure, as
     # the only trace of a die nothing else found.
     big = _die(2, 220, 210, 200)
     own = _die(None, 220 + 0.25 * 200, 210 - 0.25 * 200, 40, "disagree")
     neighbours = _die(None, 220 - 0.4 * 200, 210 + 0.4 * 200, 40, "disagree")
-    r, _ = _close_up(monkeypatch, [own, neighbours], [big])
+    r, _ = _close_up([own, neighbours], [big])
     assert set(r.dice) == {big, neighbours}
-    r, asked = _close_up(monkeypatch, [neighbours], [big])
-    assert len(asked) == 2 and r.dice == (neighbours,)      # no pip on its face: not taken
+    r, asked = _close_up([neighbours], [big])
+    assert len(asked) == 1 and r.dice == (neighbours,)      # no pip on its face: not taken
 
 
-def test_nothing_is_taken_from_a_close_up_that_would_leave_one_of_its_dice_unmentioned(monkeypatch):
+def test_nothing_is_taken_from_a_close_up_that_would_leave_one_of_its_dice_unmentioned():
     # Two big dice: the pips of one were unsure, the other's dropped. Taking the first
     # alone would make the reading complete, the second die gone with no word.
     pip = _die(None, 200, 200, 40, "disagree")
     taken, refused = _die(2, 220, 210, 200), _die(4, 480, 300, 200)
-    assert _close_up(monkeypatch, [pip], [taken, refused])[0].dice == (pip,)
+    assert _close_up([pip], [taken, refused])[0].dice == (pip,)
     other = _die(None, 470, 310, 40, "unclear")        # the second die still shows, unsure
-    assert set(_close_up(monkeypatch, [pip, other], [taken, refused])[0].dice) == {taken, other}
+    assert set(_close_up([pip, other], [taken, refused])[0].dice) == {taken, other}
 
 
-def test_an_unclear_die_beside_a_valued_one_its_size_is_a_die_not_a_pip(monkeypatch):
+def test_an_unclear_die_beside_a_valued_one_its_size_is_a_die_not_a_pip():
     # A valued die as small as 1.5 x the unclear one says the scale was right: no second
     # reading (a see-through die left unsure among read ones cost one on most frames).
     unclear = _die(None, 200, 200, 60, "unclear")
-    r, asked = _close_up(monkeypatch, [unclear, _die(4, 500, 300, 85)], [_die(3, 220, 210, 200)])
-    assert asked == [None]
-    r, asked = _close_up(monkeypatch, [unclear, _die(4, 500, 300, 95)], [_die(3, 220, 210, 200)])
-    assert len(asked) == 2
+    r, asked = _close_up([unclear, _die(4, 500, 300, 85)], [_die(3, 220, 210, 200)])
+    assert asked == []
+    r, asked = _close_up([unclear, _die(4, 500, 300, 95)], [_die(3, 220, 210, 200)])
+    assert len(asked) == 1
 
 
-def test_the_first_reading_saw_at_least_half_a_close_up_dies_pips(monkeypatch):
+def test_the_first_reading_saw_at_least_half_a_close_up_dies_pips():
     # Blocky noise read as a 6 at the close-up size had one or two "pips" on it; 00046's 6, three.
     pips = [_die(None, 200 + 20 * i, 210, 30, "disagree") for i in range(3)]
     six = _die(6, 220, 210, 200)
-    assert _close_up(monkeypatch, pips[:2], [six])[0].dice == tuple(pips[:2])
-    assert _close_up(monkeypatch, pips, [six])[0].dice == (six,)
+    assert _close_up(pips[:2], [six])[0].dice == tuple(pips[:2])
+    assert _close_up(pips, [six])[0].dice == (six,)
 
 
-def test_a_close_up_die_covers_no_more_detections_than_its_value(monkeypatch):
+def test_a_close_up_die_covers_no_more_detections_than_its_value():
     # A die showing 2 has two pips; a patch of a checked cloth read as a die covers many.
     pips = [_die(None, 180 + 25 * i, 200, 30, "disagree") for i in range(3)]
     two, three = _die(2, 220, 210, 200), _die(3, 220, 210, 200)
-    assert _close_up(monkeypatch, pips, [two])[0].dice == tuple(pips)
-    assert _close_up(monkeypatch, pips, [three])[0].dice == (three,)
+    assert _close_up(pips, [two])[0].dice == tuple(pips)
+    assert _close_up(pips, [three])[0].dice == (three,)
     faint = _die(None, 240, 240, 30, "faint")         # faint or dropped, each counts
-    assert _close_up(monkeypatch, pips + [faint], [three])[0].dice == tuple(pips + [faint])
+    assert _close_up(pips + [faint], [three])[0].dice == tuple(pips + [faint])
     dropped = [(250.0, 180.0, 30.0)]
-    assert _close_up(monkeypatch, pips, [three], dropped=dropped)[0].dice == tuple(pips)
+    assert _close_up(pips, [three], dropped=dropped)[0].dice == tuple(pips)
 
 
 @pytest.mark.parametrize("big, why", [
@@ -543,11 +537,11 @@ def test_a_close_up_die_covers_no_more_detections_than_its_value(monkeypatch):
     (_die(2, 220, 210, 200), "over a valued die"),
     (_die(2, 220, 210, 170), "small enough for the first pass to have seen it whole (beyond)"),
 ])
-def test_a_close_up_die_is_taken_only_when_whole_valued_and_over_pips_alone(monkeypatch, big, why):
+def test_a_close_up_die_is_taken_only_when_whole_valued_and_over_pips_alone(big, why):
     pip = _die(None, 200, 160, 60, "disagree")         # on the face of each: only `why` refuses it
     first = [pip] + ([_die(6, 300, 290, 150)] if why == "over a valued die" else [])
-    r, asked = _close_up(monkeypatch, first, [big])
-    assert len(asked) == 2 and list(r.dice) == learned.in_reading_order(first), why
+    r, asked = _close_up(first, [big])
+    assert len(asked) == 1 and list(r.dice) == learned.in_reading_order(first), why
 
 
 def test_a_big_dark_die_seen_close_is_read_not_just_its_pip():
@@ -556,21 +550,14 @@ def test_a_big_dark_die_seen_close_is_read_not_just_its_pip():
                               colours=[((40, 40, 40), (235, 235, 235)), ((60, 30, 20), (230, 230, 230)),
                                        ((30, 30, 90), (240, 240, 240))])
     assert [d.value for d in learned.read_once(img, S)[0].dice] == [None]
-    r = learned.read_learned(img)
+    counted = Scripted(lambda name, blob: nets.run(S.models, name, blob))
+    r = learned.read_learned(img, replace(S, models=counted))
     assert r.values == [1] and abs(r.dice[0].center[0] - truth[0].center[0]) < 0.2 * truth[0].side
-
-
-def test_the_pip_reader_is_not_asked_when_the_two_nets_disagree(monkeypatch):
-    img, _ = render_scene([2, 4], seed=4, die_px=60)
-    first = np.float32([0.0, 0.0, 0.6, 0.3, 0.1, 0.0, 0.0])      # a 2, not sure: read again
-    wide = np.float32([0.0, 0.0, 0.1, 0.8, 0.1, 0.0, 0.0])       # a 3 below p_check: pips would matter
-    s = replace(S, models=classifiers(first, wide, S.models))
-    asked = []
-    monkeypatch.setattr(learned, "pip_value", lambda *a: asked.append(a) or 3)
-    assert [d.reason for d in learned.read_learned(img, s).dice] == ["disagree"] * 2
-    assert asked == []
-    first[2:4] = [0.3, 0.6]                                # the nets agree: the pips are asked
-    assert [d.value for d in learned.read_learned(img, s).dice] == [3, 3] and len(asked) == 2
+    passes = lambda: sum(name == nets.DET_NET for name, _ in counted.seen)   # noqa: E731
+    assert passes() >= 2                               # the first reading, then the close-up's
+    counted.seen.clear()
+    learned.read_learned(img, replace(S, models=counted, die_px=64.0))
+    assert passes() == 1                               # calibrated: the die size is known, one reading
 
 
 def _p(value, pv, p_not=0.0):
@@ -580,47 +567,18 @@ def _p(value, pv, p_not=0.0):
     return p
 
 
-def test_judge_gives_a_value_only_when_sure_or_backed_by_the_pips():
+def test_judge_gives_a_value_only_when_sure_whole_and_agreed():
     j = judge
-    assert j(_p(4, 0.95), 0.9, 0.0, None) == (4, "")
-    assert j(_p(4, 0.95), 0.9, 0.0, 4) == (4, "")
-    assert j(_p(4, 0.95), 0.9, 0.0, 5) == (None, "disagree")     # two readers, two values
-    assert j(_p(4, 0.60), 0.9, 0.0, None) == (None, "unclear")
-    assert j(_p(4, 0.60), 0.9, 0.0, 4) == (4, "")                 # second opinion
-    assert j(_p(4, 0.40), 0.9, 0.0, 4) == (None, "unclear")       # too weak even with the pips
-    close = _p(4, 0.55)
-    close[5] = 0.40                                                # no clear lead over a 5
-    close[1:4] = close[6] = 0.05 / 4
-    assert j(close, 0.9, 0.0, 4) == (None, "unclear")
-    assert j(_p(4, 0.99), 0.9, 0.5, 4) == (None, "edge")         # half of it out of the frame
-    assert j(_p(4, 0.99), 0.2, 0.0, 4) == (None, "faint")
-    assert j(_p(4, 0.95), 0.9, 0.0, None, first=4) == (4, "")    # the second look agrees
-    assert j(_p(4, 0.95), 0.9, 0.0, None, first=3) == (None, "disagree")
-
-
-def test_the_pip_reader_is_asked_exactly_when_its_value_can_change_the_verdict():
-    # pips_matter saves the slow pip reader: below p_check it must never skip a die
-    # whose verdict the pips would change; from p_check up it is never asked (by design).
-    rng = np.random.default_rng(7)
-    asked = skipped = 0
-    for _ in range(3000):
-        top, v = rng.uniform(0.3, 1.0), int(rng.integers(1, 7))
-        p = np.insert(rng.dirichlet(rng.uniform(0.1, 3.0, 6)) * (1 - top), v, top)
-        verdicts = {judge(p, 0.9, 0.0, pips)[0] for pips in (None, 1, 2, 3, 4, 5, 6)}
-        if decision.pips_matter(p, S):
-            asked += 1
-            assert p[1:].max() < S.p_check
-        elif p[1:].max() < S.p_check:
-            skipped += 1
-            assert len(verdicts) == 1, p
-    assert asked > 300 and skipped > 300
-    assert decision.pips_matter(_p(4, 0.8), S) and not decision.pips_matter(_p(4, 0.95), S)
-    assert decision.pips_matter(_p(4, 0.6), S)
-    close = _p(4, 0.55)
-    close[5], close[1:4], close[6] = 0.40, 0.05 / 4, 0.05 / 4
-    assert not decision.pips_matter(close, S)          # unsure whatever the pips say
-    edge = _p(3, 0.7).astype(np.float32)           # exactly at p_sure, as the net's float32
-    assert judge(edge, 0.9, 0.0, None)[0] == 3 and decision.pips_matter(edge, S)
+    assert j(_p(4, 0.95), 0.9, 0.0) == (4, "")
+    assert j(_p(4, 0.70).astype(np.float32), 0.9, 0.0) == (4, "")   # exactly p_sure, as the net's float32
+    assert j(_p(4, 0.69), 0.9, 0.0) == (None, "unclear")
+    assert j(_p(4, 0.99), 0.9, 0.5) == (None, "edge")            # half of it out of the frame
+    assert j(_p(4, 0.99), 0.2, 0.0) == (None, "faint")
+    assert j(_p(4, 0.99), 0.9, 0.0, side=S.min_side - 1) == (None, "small")
+    assert j(_p(4, 0.95), 0.9, 0.0, first=4) == (4, "")          # the second look agrees
+    assert j(_p(4, 0.95), 0.9, 0.0, first=3) == (None, "disagree")
+    assert j(_p(4, 0.95), 0.9, 0.0, first=0) == (None, "disagree")   # the first net's guess: no die
+    assert j(_p(4, 0.95), 0.9, 0.0, backing=False) == (None, "disagree")
 
 
 def test_die_cut_by_the_frame_edge_is_unsure():

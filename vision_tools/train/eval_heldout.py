@@ -31,7 +31,6 @@ from .options import add_reader_options, reader_settings
 READERS = {
     "pips": lambda f, c: read_frame(f, replace(c, reader="pips")),
     "learned": lambda f, c: read_learned(validate_frame(f), c),
-    "learned-alone": lambda f, c: read_learned(validate_frame(f), replace(c, cross_check=False)),
 }
 
 

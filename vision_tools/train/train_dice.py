@@ -225,11 +225,12 @@ def mine_hard_negatives(real):
     return out
 
 
-def mine_hard_dice(real, below: float = Config.p_check):
+HARD_BELOW = 0.9   # the shipped second look was mined at this bound: wider than the dice it reads (p_look)
+
+
+def mine_hard_dice(real, below: float = HARD_BELOW):
     """Labelled dice of the train photos the classifier in vision/models/ gives their value less
-    than `below`: (image index, label index). The second look is trained more on them
-    (below P_CHECK: wider than the dice it reads, below P_LOOK; the shipped second look
-    was mined at this bound)."""
+    than `below`: (image index, label index). The second look is trained more on them."""
     if not os.path.isfile(os.path.join(SHIPPED.models, "dice_cls.onnx")):
         raise SystemExit(f"--hard needs a classifier to find the hard dice: no dice_cls.onnx in {SHIPPED.models}")
     out = []
