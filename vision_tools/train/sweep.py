@@ -8,9 +8,8 @@ as the bench), then prints per-die accuracy, wrong values, unsure, missed and
 phantoms for a grid of p_sure x p_not_die (at the shipped p_look), of
 p_sure x p_look (at the shipped p_not_die; p_look 0: no second look), and of
 p_sure x p_backed (the others shipped; p_backed 0: no backing asked), each
-decided by the reader's own decision (vision.decision.decide). The pip
-reader's cross-check is left out: it is slow, and asked of few dice.
-Needs no torch.
+decided by the reader's own decision (vision.decision.decide). Needs no
+torch.
 """
 
 from __future__ import annotations
