@@ -653,14 +653,15 @@ def test_empty_tray_has_no_dice():
     assert learned.read_learned(img).dice == ()
 
 
-def test_read_chooses_the_reader_and_refuses_unknown_ones(monkeypatch, tmp_path):
+def test_read_chooses_the_reader_and_refuses_unknown_ones(tmp_path):
+    from vision import pip_reader
+
     img, _ = render_scene([3, 5], seed=2)
-    calls = []
-    monkeypatch.setattr("vision.pip_reader.read_frame", lambda f, c=None: calls.append("pips") or vision.Reading(()))
-    vision.read(img, Config(reader="pips"))
-    assert calls == ["pips"]
-    monkeypatch.undo()
-    assert sorted(vision.read(img).values) == [3, 5] and calls == ["pips"]     # learned by default
+    pips, learned_reading = vision.read(img, Config(reader="pips")), vision.read(img)
+    assert pips == pip_reader.read_frame(img, Config(reader="pips"))
+    assert learned_reading == learned.read_learned(img)                      # learned by default
+    assert sorted(learned_reading.values) == [3, 5]
+    assert [d.box for d in pips.dice] != [d.box for d in learned_reading.dice]   # two readers, two boxes
     with pytest.raises(ValueError, match="unknown reader"):
         Config(reader="pip")                     # refused when made
     with pytest.raises(dataclasses.FrozenInstanceError):
