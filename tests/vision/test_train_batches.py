@@ -62,3 +62,14 @@ def test_det_sides_scale_the_detector_crops_dice_to_the_asked_sizes():
     _, _, reg, mask = T.det_batch(photos, 24, np.random.default_rng(0), T.Recipe(det_sides=(20.0, 30.0)))
     sides = np.exp(reg[:, 0][mask > 0].numpy())
     assert len(sides) and sides.min() >= 20.0 - 1e-3 and sides.max() <= 30.0 + 1e-3
+
+
+def test_degrade_changes_the_crops_pixels_not_their_classes():
+    srcs = _pool(2)
+    plain = T.cls_batch(srcs, 32, np.random.default_rng(5), T.Recipe(), T.Pools())
+    assert torch.equal(plain[0], T.cls_batch(srcs, 32, np.random.default_rng(5), T.Recipe(degrade=0.0),
+                                             T.Pools())[0])     # 0: no draw, the same batch
+    worse = T.cls_batch(srcs, 32, np.random.default_rng(5), T.Recipe(degrade=1.0), T.Pools())
+    assert torch.equal(plain[1], worse[1])                     # the same crops and classes ...
+    changed = [not torch.equal(a, b) for a, b in zip(plain[0], worse[0])]
+    assert all(changed)                                        # ... each one degraded

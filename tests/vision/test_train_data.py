@@ -121,3 +121,24 @@ def test_finished_scenes_are_the_plain_scenes_with_real_dice_bodies(monkeypatch)
         assert v1 == v2 and {**kw1, "finishes": 1.0} == kw2
     assert [labs for *_, labs in plain] == [labs for *_, labs in finished]
     assert all(not np.array_equal(a, b) for (_, a, _), (_, b, _) in zip(plain, finished))
+
+
+def test_a_degraded_crop_is_the_same_crop_seen_by_a_poorer_camera():
+    from vision.render import render_scene
+    from vision_tools.train.data import degrade
+
+    img, dice = render_scene([5], seed=5, size=(96, 96), die_px=40)
+    crop = img[24:72, 24:72].astype(np.float32)                  # 48 x 48, the die in it
+    rng = np.random.default_rng(0)
+    sharpness = lambda x: float(np.abs(np.diff(x, axis=1)).mean())   # noqa: E731
+    softer = 0
+    for _ in range(40):
+        out = degrade(crop, rng)
+        assert out.shape == crop.shape and out.dtype == np.float32
+        assert 0 <= out.min() and out.max() <= 255
+        assert not np.array_equal(out, crop)                           # changed, every time
+        assert abs(float(out.mean()) - float(crop.mean())) < 12          # ... but the same crop
+        softer += sharpness(out) < sharpness(crop)
+    assert softer >= 20                         # most are blurred by a lower resolution or JPEG
+    again = [degrade(crop, np.random.default_rng(3)) for _ in range(2)]
+    assert np.array_equal(*again)               # a seed gives the same crop

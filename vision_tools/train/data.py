@@ -198,6 +198,28 @@ def colour_aug(x: np.ndarray, rng, grey: float = 0.2) -> np.ndarray:
     return np.clip(x, 0, 255).astype(np.float32)
 
 
+def degrade(x: np.ndarray, rng) -> np.ndarray:
+    """A float32 BGR crop (H, W, 3) in 0..255 as a poorer camera gives it: seen at a lower
+    resolution, JPEG-compressed hard, or squeezed along one direction (a camera aslant)."""
+    h, w = x.shape[:2]
+    kind = rng.random()
+    if kind < 0.4:
+        f = rng.uniform(0.35, 0.8)
+        small = cv2.resize(x, (max(8, round(w * f)), max(8, round(h * f))), interpolation=cv2.INTER_AREA)
+        return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+    if kind < 0.7:
+        ok, jpg = cv2.imencode(".jpg", np.clip(x, 0, 255).astype(np.uint8),
+                               [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(20, 71))])
+        return cv2.imdecode(jpg, cv2.IMREAD_COLOR).astype(np.float32)
+    a, k = rng.uniform(0, np.pi), rng.uniform(0.75, 0.95)
+    c, s = np.cos(a), np.sin(a)
+    rot = np.array([[c, -s], [s, c]])
+    m = rot @ np.diag([1.0, k]) @ rot.T               # squeeze by k along the direction a + 90 deg
+    centre = np.array([w / 2, h / 2])
+    affine = np.hstack([m, (centre - m @ centre)[:, None]]).astype(np.float32)
+    return cv2.warpAffine(x, affine, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
 # ----------------------------------------------------------------------------- textures
 
 def texture(rng, out: int = 48) -> np.ndarray:

@@ -54,7 +54,7 @@ from vision.classifier import CLS, CROP, classify, crop_affine, crops
 from vision.detector import DET_MIN, DET_STRIDE, det_size, detect
 from vision.settings import Config
 
-from .data import (COCKED, FOLDERS, NO_VALUE, SHARED, cocked_die, colour_aug, face_centres, folder_list,
+from .data import (COCKED, FOLDERS, NO_VALUE, SHARED, cocked_die, colour_aug, degrade, face_centres, folder_list,
                    photos, piece, synthetic, targets, texture)
 
 SHIPPED = Config()   # the reader as shipped: its nets (vision/models/) find the hard examples
@@ -77,7 +77,8 @@ class Recipe:
     textures, cocked, see_through, finishes: the shares of classifier crops that are a patterned
     cloth or blocky noise ("not a die"), a die cocked on an edge (no value), a translucent die,
     a marbled, glittery or clear one; pieces: that share are round things beside a tray (a printed
-    number token, a coin, a plastic piece: `data.piece`), "not a die";
+    number token, a coin, a plastic piece: `data.piece`), "not a die"; degrade: that share of all
+    classifier crops seen at a lower resolution, JPEG-compressed or squeezed (`data.degrade`);
     det_sides: detector crops scaled so a photo's median die is LO-HI px (log-uniform) in a share
     det_sides_share of them, the rest (and all with None) at its first-pass size x 0.5-2.
     """
@@ -94,6 +95,7 @@ class Recipe:
     see_through: float = 0.0
     finishes: float = 0.0
     pieces: float = 0.0
+    degrade: float = 0.0
     det_sides: tuple[float, float] | None = None
     det_sides_share: float = 1.0
 
@@ -332,6 +334,10 @@ def cls_batch(srcs, n, rng, r: Recipe = Recipe(), pools: Pools = Pools()):
         else:
             ys[i] = 0
         xs[i] = colour_aug(c.astype(np.float32), rng, r.grey)
+    if r.degrade:       # no draw at 0: older recipes keep their crops
+        for i in range(n):
+            if rng.random() < r.degrade:
+                xs[i] = degrade(xs[i], rng)
     return torch.from_numpy(xs.transpose(0, 3, 1, 2) / 255.0), torch.from_numpy(targets(ys))
 
 
@@ -548,6 +554,9 @@ def main():
     ap.add_argument("--pieces", type=float, default=Recipe.pieces,
                     help="classifiers: share of crops of round things beside a tray (number tokens, coins, "
                          "plastic pieces), to be called \"not a die\"")
+    ap.add_argument("--degrade", type=float, default=Recipe.degrade,
+                    help="classifiers: share of crops seen at a lower resolution, JPEG-compressed hard "
+                         "or squeezed as by a camera aslant")
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (cosine decay)")
     ap.add_argument("--tilt", type=float, default=Recipe.tilt,
                     help="share of rendered scenes whose dice are seen at an angle, side faces showing")
@@ -579,7 +588,7 @@ def main():
         ap.error("--det-sides-share needs --det-sides")
     recipe = Recipe(split=a.split, folders=a.folders, synthetic=a.synthetic, syn_share=a.syn_share, tilt=a.tilt,
                     grey=a.grey, hard=a.hard, textures=a.textures, cocked=a.cocked, see_through=a.see_through,
-                    finishes=a.finishes, pieces=a.pieces, det_sides=a.det_sides, det_sides_share=a.det_sides_share)
+                    finishes=a.finishes, pieces=a.pieces, degrade=a.degrade, det_sides=a.det_sides, det_sides_share=a.det_sides_share)
     torch.set_num_threads(a.threads)
     cv2.setNumThreads(1)
     if a.from_models and (a.resume or a.checkpoint):
