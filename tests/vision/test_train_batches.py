@@ -1,7 +1,7 @@
 """Classifier batches of vision_tools/train/train_dice.py: what each --share option puts in them.
 
 torch is for training only, not a test dependency: these run where it is installed
-(the training set-up, docs/vision.md "Training") and are skipped elsewhere."""
+(the training set-up, vision_tools/train/README.md) and are skipped elsewhere."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
 """Training and held-out evaluation of the learned dice reader (needs torch; not a runtime dependency).
 
-See vision_tools/train/train_dice.py and docs/vision.md ("Training").
+See vision_tools/train/README.md.
 """

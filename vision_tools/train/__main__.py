@@ -2,7 +2,7 @@
 
 Needs torch and onnx (`pip install -e '.[train]'`); any computer's CPU is enough.
 The nets of the shipped recipe are trained with `python -m vision_tools.train.train_dice`
-(docs/vision.md, "Training").
+(vision_tools/train/README.md).
 """
 
 from __future__ import annotations

@@ -3,11 +3,11 @@
 Run from the repository root (needs torch, onnx; training only, never a run-time
 dependency):
 
-    .venv/bin/pip install torch==2.13.0 onnx
+    .venv/bin/pip install -e '.[train]'
     .venv/bin/python -m vision_tools.train.train_dice {det,cls,wide} --minutes M --seed S --out DIR ...
 
 The recipe of the shipped models, its steps in the order they must run (each
-learns from the nets then in vision/models/), is in docs/vision.md ("Training").
+learns from the nets then in vision/models/), is in vision_tools/train/README.md.
 
 `--checkpoint FILE.pt` also saves the torch weights and `--resume FILE.pt
 --lr 5e-4` goes on training them (the ONNX export folds batch norm away); the
