@@ -121,14 +121,14 @@ def decide(first: np.ndarray, wide: np.ndarray, cuts, scores, sides, s: Config) 
     probs = np.where(relooked[:, None], wide, first)
     backs = backed(first, wide, vouch, s)
     out: list[Verdict | None] = []
-    for i, (p, p1, again, c, b) in enumerate(zip(probs, first, relooked, cuts, backs)):
+    for p, p1, again, c, score, side, b in zip(probs, first, relooked, cuts, scores, sides, backs):
         if p1[0] >= s.p_not_die:
             out.append(None)
             continue
         # The first net's best guess, "not a die" (0) included: a die it more likely
         # calls no die (a hand over it, say) gets no value from the wider net alone.
         was = int(np.argmax(p1)) if again else None
-        value, reason = judge(p, scores[i], c, s, was, sides[i], bool(b))
+        value, reason = judge(p, score, c, s, was, side, bool(b))
         out.append(Verdict(value, reason, float(p[1:].max())))
     return out
 

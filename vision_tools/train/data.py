@@ -208,7 +208,7 @@ def degrade(x: np.ndarray, rng) -> np.ndarray:
         small = cv2.resize(x, (max(8, round(w * f)), max(8, round(h * f))), interpolation=cv2.INTER_AREA)
         return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
     if kind < 0.7:
-        ok, jpg = cv2.imencode(".jpg", np.clip(x, 0, 255).astype(np.uint8),
+        _, jpg = cv2.imencode(".jpg", np.clip(x, 0, 255).astype(np.uint8),
                                [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(20, 71))])
         return cv2.imdecode(jpg, cv2.IMREAD_COLOR).astype(np.float32)
     a, k = rng.uniform(0, np.pi), rng.uniform(0.75, 0.95)

@@ -21,18 +21,17 @@ def setting(text: str) -> tuple[str, object]:
     """'p_sure=0.8' -> ('p_sure', 0.8): a Config field of type bool, int or float, and its value."""
     import argparse
 
-    name, _, value = text.partition("=")
-    kinds = {f.name: type(getattr(Config(), f.name)) for f in fields(Config)}
-    kind = kinds.get(name.strip())
-    if kind not in (bool, int, float) or not value.strip():
+    name, _, value = (part.strip() for part in text.partition("="))
+    kind = type(getattr(Config, name)) if name in {f.name for f in fields(Config)} else None
+    if kind not in (bool, int, float) or not value:
         raise argparse.ArgumentTypeError(f"{text!r}: not NAME=VALUE with NAME a number or switch of vision.Config")
-    value = value.strip().lower()
+    value = value.lower()
     if kind is bool:
         if value not in ("true", "false", "1", "0", "on", "off"):
             raise argparse.ArgumentTypeError(f"{text!r}: {name} is true or false")
-        return name.strip(), value in ("true", "1", "on")
+        return name, value in ("true", "1", "on")
     try:
-        return name.strip(), kind(value)
+        return name, kind(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r}: {name} is a number") from None
 

@@ -42,7 +42,7 @@ import argparse
 import math
 import os
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 import cv2
 import numpy as np
@@ -586,9 +586,7 @@ def main():
     a = ap.parse_args()
     if a.det_sides_share != Recipe.det_sides_share and not a.det_sides:
         ap.error("--det-sides-share needs --det-sides")
-    recipe = Recipe(split=a.split, folders=a.folders, synthetic=a.synthetic, syn_share=a.syn_share, tilt=a.tilt,
-                    grey=a.grey, hard=a.hard, textures=a.textures, cocked=a.cocked, see_through=a.see_through,
-                    finishes=a.finishes, pieces=a.pieces, degrade=a.degrade, det_sides=a.det_sides, det_sides_share=a.det_sides_share)
+    recipe = Recipe(**{f.name: getattr(a, f.name) for f in fields(Recipe)})   # each field is an option
     torch.set_num_threads(a.threads)
     cv2.setNumThreads(1)
     if a.from_models and (a.resume or a.checkpoint):
