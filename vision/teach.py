@@ -13,7 +13,10 @@ of every die read where the roll had none as examples of this table's own
   value is the same, and the nearest example of any other class (not a die
   included) is less similar by `lift` or more (cosine similarity);
 - a valued die whose nearest example is of another class (not a die included)
-  by `veto` or more becomes unsure (`taught`).
+  by `veto` or more becomes unsure (`taught`);
+- a valued die whose nearest example is of this table's "not a die" by
+  `doubt` or more becomes unsure too (`taught`): a printed token or a mark
+  on the board that the reader values as a 1 or a 3.
 
 Nothing else changes: a taught reading never changes a value, and never
 values a die the reader found cut, faint, small, crowded or in disagreement.
@@ -21,7 +24,10 @@ Both leads are set from the examples themselves: each photo's dice are voted
 by the other photos' examples; `lift` is just above the largest lead of a
 wrong vote that the first net's best value agreed with (one that would have
 valued a die wrongly), `veto` above that of any wrong vote (never below
-MIN_MARGIN); with examples from fewer than two photos, nothing is taught.
+MIN_MARGIN). A veto only ever costs a die read right, so `doubt` is weighed
+instead: the lead at which "not a die" votes make more wrongly valued dice
+unsure than dice read right, most of all (at least DOUBTS of them; none: inf).
+With examples from fewer than two photos, nothing is taught.
 
 The taught state is one .npz file (`save`, `load`); `Config(taught=PATH)`
 makes `vision.read` use it.
@@ -38,6 +44,7 @@ import numpy as np
 from .settings import Config
 
 MIN_MARGIN = 0.05       # least cosine-similarity lead of the nearest class (the features are >= 0)
+DOUBTS = 2              # least wrongly valued dice the taught rolls show a "not a die" vote catching
 REASON = "taught"       # why a taught reading made a die unsure
 
 
@@ -47,7 +54,8 @@ class Taught:
     nets (M,) the first net's best value for each; photos (M,) the index of the photo each came
     from; lift, veto: the lead a vote needs to value an unclear die, or to make a valued one
     unsure (inf: never); die_px: the median side of the dice taught (frame pixels); net: `net_id` of the
-    classifier whose features they are ("": unknown, a state saved before it was kept)."""
+    classifier whose features they are ("": unknown, a state saved before it was kept); doubt: the
+    lead a "not a die" vote needs to make a valued die unsure (inf: never)."""
 
     features: np.ndarray
     classes: np.ndarray
@@ -57,13 +65,14 @@ class Taught:
     veto: float
     die_px: float | None
     net: str = ""
+    doubt: float = float("inf")
 
     def to_dict(self) -> dict:
         counts = {str(c): int((self.classes == c).sum()) for c in range(7)}
         def lead(m):
             return round(float(m), 3) if np.isfinite(m) else None
         return {"examples": counts, "photos": int(len(set(self.photos.tolist()))),
-                "lift": lead(self.lift), "veto": lead(self.veto),
+                "lift": lead(self.lift), "veto": lead(self.veto), "doubt": lead(self.doubt),
                 "die_px": None if self.die_px is None else round(self.die_px, 1)}
 
 
@@ -124,7 +133,7 @@ def teach(folder: str, names=None, config: Config | None = None) -> Taught:
     s = replace(config or Config(), taught=None)
     labels = load_labels(folder)
     names = image_names(folder, labels) if names is None else list(names)
-    feats, classes, best, photos, sides = [], [], [], [], []
+    feats, classes, best, photos, sides, read_as = [], [], [], [], [], []
     for k, name in enumerate(names):
         img = load_image(os.path.join(folder, "images", name))
         reading = read(img, s)
@@ -137,6 +146,7 @@ def teach(folder: str, names=None, config: Config | None = None) -> Taught:
         best += (np.argmax(p[:, 1:], axis=1) + 1).tolist()
         classes += [lab[0] for _, lab in pairs] + [0] * len(extra)
         photos += [k] * len(dice)
+        read_as += [d.value or 0 for d in dice]
         sides += [float(np.sqrt(lab[3] * lab[4])) for _, lab in pairs]
     if not feats:
         none = np.zeros(0, np.int8)
@@ -144,28 +154,47 @@ def teach(folder: str, names=None, config: Config | None = None) -> Taught:
                       net_id(s.models))
     ex, cl, ph = np.concatenate(feats), np.array(classes, np.int8), np.array(photos, np.int32)
     nb = np.array(best, np.int8)
-    lift, veto = _margins(ex, cl, nb, ph)
-    return Taught(ex, cl, nb, ph, lift, veto, float(np.median(sides)) if sides else None, net_id(s.models))
+    lift, veto, doubt = _margins(ex, cl, nb, ph, np.array(read_as, np.int8))
+    return Taught(ex, cl, nb, ph, lift, veto, float(np.median(sides)) if sides else None, net_id(s.models),
+                  doubt)
 
 
 INF = float("inf")
 
 
-def _margins(ex: np.ndarray, cl: np.ndarray, nb: np.ndarray, ph: np.ndarray) -> tuple[float, float]:
-    """(lift, veto): each photo's dice voted by the other photos' examples, the lead just above
-    every wrong vote that would have valued a die (the vote, wrong, the first net's best value
-    too), and above every wrong vote at all (a veto of a die read right). inf with fewer than
-    two photos."""
+def _margins(ex: np.ndarray, cl: np.ndarray, nb: np.ndarray, ph: np.ndarray,
+             read_as: np.ndarray) -> tuple[float, float, float]:
+    """(lift, veto, doubt): each photo's dice voted by the other photos' examples, the lead just
+    above every wrong vote that would have valued a die (the vote, wrong, the first net's best
+    value too), above every wrong vote at all (a veto of a die read right), and `_doubt` of the
+    "not a die" votes on the dice the reader valued (read_as: its value, 0 none). inf with fewer
+    than two photos."""
     if len(set(ph.tolist())) < 2:
-        return INF, INF
-    lifts, vetoes = [0.0], [0.0]
+        return INF, INF, INF
+    lifts, vetoes, doubts = [0.0], [0.0], []
     for k in set(ph.tolist()):
         mine = ph == k
         c, lead = _votes(ex[mine], ex[~mine], cl[~mine])
         wrong = c != cl[mine]
         vetoes += lead[wrong].tolist()
         lifts += lead[wrong & (c == nb[mine]) & (c != 0)].tolist()
-    return max(MIN_MARGIN, max(lifts) + 0.01), max(MIN_MARGIN, max(vetoes) + 0.01)
+        valued = (c == 0) & (read_as[mine] != 0)
+        doubts += zip(lead[valued].tolist(), (read_as[mine] != cl[mine])[valued].tolist())
+    return max(MIN_MARGIN, max(lifts) + 0.01), max(MIN_MARGIN, max(vetoes) + 0.01), _doubt(doubts)
+
+
+def _doubt(votes: list[tuple[float, bool]]) -> float:
+    """The lead from which "not a die" votes (lead, whether the die was valued wrongly) catch
+    the most wrongly valued dice net of dice read right (of two such leads, the lower: a silent
+    error costs the table more than a die left unsure), if at least DOUBTS and more than those
+    right; inf if no lead does."""
+    best, at = 0, INF
+    for t in sorted({lead for lead, bad in votes if bad}):
+        caught = sum(bad for lead, bad in votes if lead >= t)
+        gain = caught - sum(not bad for lead, bad in votes if lead >= t)
+        if caught >= DOUBTS and gain > best:
+            best, at = gain, t
+    return at
 
 
 def apply(frame: np.ndarray, reading, taught: Taught, s: Config):
@@ -173,13 +202,13 @@ def apply(frame: np.ndarray, reading, taught: Taught, s: Config):
     examples and the first net agree on, and a valued die may become unsure; no value changes."""
     from .reading import Reading
 
-    if not reading.dice or not len(taught.classes) or not (np.isfinite(taught.lift) or np.isfinite(taught.veto)):
+    if not reading.dice or not len(taught.classes) or not any(map(np.isfinite, (taught.lift, taught.veto, taught.doubt))):
         return reading
     p, f = features(frame, [(d.center[0], d.center[1], d.side) for d in reading.dice], s)
     near, lead = _votes(f, taught.features, taught.classes)
     dice = []
     for d, pi, c, m in zip(reading.dice, p, near.tolist(), lead.tolist()):
-        if d.value is not None and c != d.value and m >= taught.veto:
+        if d.value is not None and c != d.value and (m >= taught.veto or (c == 0 and m >= taught.doubt)):
             d = replace(d, value=None, reason=REASON)
         elif d.value is None and d.reason == "unclear" and m >= taught.lift and c != 0 \
                 and c == int(np.argmax(pi[1:])) + 1 and pi[c] > pi[0]:
@@ -194,7 +223,7 @@ def save(taught: Taught, path: str) -> str:
     tmp = path + ".tmp.npz"
     np.savez(tmp, features=taught.features, classes=taught.classes, nets=taught.nets, photos=taught.photos,
              lift=np.float64(taught.lift), veto=np.float64(taught.veto), die_px=np.float64(taught.die_px or 0.0),
-             net=np.str_(taught.net))
+             net=np.str_(taught.net), doubt=np.float64(taught.doubt))
     os.replace(tmp, path)
     return path
 
@@ -216,7 +245,8 @@ def load(path: str) -> Taught:
                     t = Taught(z["features"].astype(np.float32), z["classes"].astype(np.int8),
                                z["nets"].astype(np.int8), z["photos"].astype(np.int32), float(z["lift"]),
                                float(z["veto"]), float(z["die_px"]) or None,
-                               str(z["net"]) if "net" in z.files else "")
+                               str(z["net"]) if "net" in z.files else "",
+                               float(z["doubt"]) if "doubt" in z.files else INF)
             except (OSError, KeyError, ValueError) as exc:
                 raise ValueError(f"{path} is not a taught state: {exc}") from None
             if t.features.ndim != 2 or len(t.features) != len(t.classes):

@@ -104,10 +104,51 @@ def test_a_valued_die_unlike_its_examples_becomes_unsure_never_another_value(tmp
     assert teach.apply(img, die_at(img, truth, 4, ""), t, Config()).dice[0].value == 4
 
 
+def test_a_valued_die_nearest_this_tables_not_a_die_by_doubt_becomes_unsure(tmp_path):
+    img, truth = render_scene([1], seed=4, size=(320, 240), die_px=56)
+    _, f = teach.features(img, [(*truth[0].center, truth[0].side)], Config())
+    other = np.roll(f, 7, axis=1)
+    examples = np.concatenate([f, other / np.linalg.norm(other)])
+    inf = float("inf")
+
+    def taught(classes, doubt):
+        return teach.Taught(examples, np.array(classes, np.int8), np.array([1, 1], np.int8),
+                            np.array([0, 1], np.int32), inf, inf, None, doubt=doubt)
+    die = die_at(img, truth, 1, "")
+    out = teach.apply(img, die, taught([0, 1], 0.05), Config()).dice[0]
+    assert out.value is None and out.reason == "taught"
+    assert teach.apply(img, die, taught([0, 1], inf), Config()).dice[0].value == 1     # no doubt taught
+    assert teach.apply(img, die, taught([0, 1], 2.0), Config()).dice[0].value == 1     # lead too small
+    assert teach.apply(img, die, taught([6, 1], 0.05), Config()).dice[0].value == 1    # nearest is a 6: veto's
+
+
+def test_doubt_is_the_lead_that_catches_most_wrongly_valued_dice_net_of_right_ones():
+    bad, right = True, False
+    assert teach._doubt([]) == float("inf")
+    assert teach._doubt([(0.1, bad)]) == float("inf")                       # fewer than DOUBTS caught
+    assert teach._doubt([(0.1, bad), (0.2, bad), (0.3, right), (0.4, right)]) == float("inf")   # as many right
+    assert teach._doubt([(0.1, bad), (0.2, bad), (0.3, bad), (0.05, right)]) == 0.1
+    assert teach._doubt([(0.01, bad), (0.02, right), (0.03, right), (0.1, bad), (0.2, bad)]) == 0.1
+    assert teach._doubt([(0.01, bad), (0.02, right), (0.1, bad), (0.2, bad)]) == 0.01  # a tie: catch more
+
+
+def test_doubt_is_set_from_the_taught_rolls_own_wrongly_valued_dice():
+    # Two photos: each one's valued die is voted "not a die" by the other's example.
+    ex = np.eye(4, dtype=np.float32)[[0, 0, 1, 1]] + np.float32(0.01)
+    ex /= np.linalg.norm(ex, axis=1, keepdims=True)
+    cl, nb, ph = (np.array(a, np.int8) for a in ([0, 0, 3, 3], [1, 1, 3, 3], [0, 1, 0, 1]))
+    phantoms = np.array([1, 1, 3, 3], np.int8)      # the phantoms valued 1: wrong, so doubt catches them
+    assert np.isfinite(teach._margins(ex, cl, nb, ph.astype(np.int32), phantoms)[2])
+    unsure = np.array([0, 0, 3, 3], np.int8)        # the phantoms left unsure: nothing to catch
+    assert teach._margins(ex, cl, nb, ph.astype(np.int32), unsure)[2] == float("inf")
+
+
 def test_the_taught_state_is_saved_whole_and_a_bad_file_is_refused(tmp_path):
     taught = teach.teach(labelled_folder(tmp_path / "rolls", scenes(10, 2)))
     back = teach.load(teach.save(taught, str(tmp_path / "t.npz")))
     assert back.to_dict() == taught.to_dict() and np.array_equal(back.features, taught.features)
+    back = teach.load(teach.save(replace(taught, doubt=0.03), str(tmp_path / "d.npz")))
+    assert back.doubt == pytest.approx(0.03)
     (tmp_path / "bad.npz").write_bytes(b"not numpy")
     with pytest.raises(ValueError, match="not a taught state"):
         teach.load(str(tmp_path / "bad.npz"))
