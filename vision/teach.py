@@ -20,7 +20,7 @@ of every die read where the roll had none as examples of this table's own
 
 Nothing else changes: a taught reading never changes a value, and never
 values a die the reader found cut, faint, small, crowded or in disagreement.
-Both leads are set from the examples themselves: each photo's dice are voted
+The leads are set from the examples themselves: each photo's dice are voted
 by the other photos' examples; `lift` is just above the largest lead of a
 wrong vote that the first net's best value agreed with (one that would have
 valued a die wrongly), `veto` above that of any wrong vote (never below
@@ -46,6 +46,7 @@ from .settings import Config
 MIN_MARGIN = 0.05       # least cosine-similarity lead of the nearest class (the features are >= 0)
 DOUBTS = 2              # least wrongly valued dice the taught rolls show a "not a die" vote catching
 REASON = "taught"       # why a taught reading made a die unsure
+INF = float("inf")      # a lead no vote reaches: never
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class Taught:
     veto: float
     die_px: float | None
     net: str = ""
-    doubt: float = float("inf")
+    doubt: float = INF
 
     def to_dict(self) -> dict:
         counts = {str(c): int((self.classes == c).sum()) for c in range(7)}
@@ -157,9 +158,6 @@ def teach(folder: str, names=None, config: Config | None = None) -> Taught:
     lift, veto, doubt = _margins(ex, cl, nb, ph, np.array(read_as, np.int8))
     return Taught(ex, cl, nb, ph, lift, veto, float(np.median(sides)) if sides else None, net_id(s.models),
                   doubt)
-
-
-INF = float("inf")
 
 
 def _margins(ex: np.ndarray, cl: np.ndarray, nb: np.ndarray, ph: np.ndarray,
