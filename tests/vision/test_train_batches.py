@@ -73,3 +73,23 @@ def test_degrade_changes_the_crops_pixels_not_their_classes():
     assert torch.equal(plain[1], worse[1])                     # the same crops and classes ...
     changed = [not torch.equal(a, b) for a, b in zip(plain[0], worse[0])]
     assert all(changed)                                        # ... each one degraded
+
+
+def test_keep_loss_holds_the_net_only_where_its_starting_self_was_right():
+    start = torch.tensor([[0.0, 4.0, 0, 0, 0, 0, 0],      # a 1, and the target is 1: right
+                          [0.0, 0, 4.0, 0, 0, 0, 0]])     # a 2, but the target is "not a die": wrong
+    y = torch.from_numpy(T.targets(np.array([1, 0])))
+    assert float(T.keep_loss(start.clone(), start, y)) == pytest.approx(0.0, abs=1e-6)
+    drift_on_right = start.clone()
+    drift_on_right[0] = torch.tensor([4.0, 0, 0, 0, 0, 0, 0])
+    assert float(T.keep_loss(drift_on_right, start, y)) > 1.0
+    drift_on_wrong = start.clone()
+    drift_on_wrong[1] = torch.tensor([4.0, 0, 0, 0, 0, 0, 0])   # learning the new target costs nothing
+    assert float(T.keep_loss(drift_on_wrong, start, y)) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_keep_needs_a_net_to_start_from():
+    with pytest.raises(ValueError, match="from_models or resume"):
+        T.train("cls", 0.01, 0, T.Recipe(keep=1.0))
+    with pytest.raises(ValueError, match="from_models or resume"):
+        T.train("det", 0.01, 0, T.Recipe(keep=1.0), from_models="vision/models")

@@ -39,6 +39,7 @@ are never read unless `--split all`.
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import os
 import time
@@ -80,7 +81,9 @@ class Recipe:
     number token, a coin, a plastic piece: `data.piece`), "not a die"; degrade: that share of all
     classifier crops seen at a lower resolution, JPEG-compressed or squeezed (`data.degrade`);
     det_sides: detector crops scaled so a photo's median die is LO-HI px (log-uniform) in a share
-    det_sides_share of them, the rest (and all with None) at its first-pass size x 0.5-2.
+    det_sides_share of them, the rest (and all with None) at its first-pass size x 0.5-2;
+    keep: classifiers, a run that starts from a net: the weight of `keep_loss`, which holds the net to
+    its starting outputs on the crops that net classed right.
     """
 
     split: str = "fit"
@@ -98,6 +101,7 @@ class Recipe:
     degrade: float = 0.0
     det_sides: tuple[float, float] | None = None
     det_sides_share: float = 1.0
+    keep: float = 0.0
 
 
 @dataclass
@@ -429,6 +433,16 @@ def focal(logit, gt):
     return (lp + ln) / npos
 
 
+def keep_loss(logits, start_logits, y):
+    """Mean KL divergence from the starting net's probabilities to the net's, over the crops whose
+    target gives the starting net's class at least half (it was right): a fine-tune learns the new
+    crops without drifting on what it read well (a drift shows as new silent errors elsewhere)."""
+    start = torch.softmax(start_logits, 1)
+    right = (y.gather(1, start.argmax(1, keepdim=True)).squeeze(1) >= 0.5).float()
+    kl = (start * (start.clamp_min(1e-8).log() - F.log_softmax(logits, 1))).sum(1)
+    return (kl * right).sum() / right.sum().clamp(min=1)
+
+
 def make_pools(real: list, r: Recipe, seed: int) -> Pools:
     """The classifier's pools for a run on photos `real` with recipe `r` (each empty at share 0)."""
     rng = np.random.default_rng(seed + 1)
@@ -444,10 +458,12 @@ def make_pools(real: list, r: Recipe, seed: int) -> Pools:
 def train(kind: str, minutes: float, seed: int, r: Recipe = Recipe(), out_dir: str = Config.models,
           checkpoint: str | None = None, resume: str | None = None, lr: float = 2e-3,
           from_models: str | None = None):
+    classifier = kind in ARCH
+    if r.keep and not (classifier and (from_models or resume)):
+        raise ValueError("keep holds a classifier to the net it starts from: give from_models or resume")
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     real, syn = load_sources(r)
-    classifier = kind in ARCH
     pools = make_pools(real, r, seed) if classifier else Pools()
     model = ARCH[kind]() if classifier else Det()
     if from_models:
@@ -460,6 +476,7 @@ def train(kind: str, minutes: float, seed: int, r: Recipe = Recipe(), out_dir: s
         # Go on training a saved net (the ONNX export folds batch norm, so keep the .pt).
         model.load_state_dict(torch.load(resume, map_location="cpu"))
         print(f"resumed from {resume}", flush=True)
+    start = copy.deepcopy(model).eval() if r.keep else None
     opt = torch.optim.AdamW(model.parameters(), lr, weight_decay=1e-4)
     t0, it, end = time.time(), 0, time.time() + minutes * 60
     bs = 128 if classifier else 24
@@ -473,7 +490,12 @@ def train(kind: str, minutes: float, seed: int, r: Recipe = Recipe(), out_dir: s
         model.train()
         if classifier:
             x, y = cls_batch(srcs, bs, rng, r, pools)
-            loss = F.cross_entropy(model(x), y, label_smoothing=0.05)
+            logits = model(x)
+            loss = F.cross_entropy(logits, y, label_smoothing=0.05)
+            if start is not None:
+                with torch.no_grad():
+                    start_logits = start(x)
+                loss = loss + r.keep * keep_loss(logits, start_logits, y)
         else:
             x, heat, reg, mask = det_batch(srcs, bs, rng, r)
             out = model(x)
@@ -557,6 +579,9 @@ def main():
     ap.add_argument("--degrade", type=float, default=Recipe.degrade,
                     help="classifiers: share of crops seen at a lower resolution, JPEG-compressed hard "
                          "or squeezed as by a camera aslant")
+    ap.add_argument("--keep", type=float, default=Recipe.keep,
+                    help="classifiers started with --from-models or --resume: weight of a loss holding "
+                         "the net to its starting outputs on the crops it classed right")
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate (cosine decay)")
     ap.add_argument("--tilt", type=float, default=Recipe.tilt,
                     help="share of rendered scenes whose dice are seen at an angle, side faces showing")
