@@ -46,22 +46,37 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     return z / z.sum(axis=1, keepdims=True)
 
 
-def _probs(net: str, blob: np.ndarray, two: bool, models: str) -> np.ndarray:
-    """(N, 7) probabilities of classifier `net` (of folder `models`) on a crops() blob."""
+def _probs(net: str, blob: np.ndarray, two: bool, models: str, pooled: bool = False):
+    """((N, 7) probabilities of classifier `net` (of folder `models`) on a crops() blob, and with
+    `pooled` its pooled features (N, C) from the same pass, else None)."""
     n = len(blob)
     if two:
         # The same die turned a quarter and mirrored (a transpose): the value
         # does not change, so averaging the two damps a view-specific slip.
         blob = np.concatenate([blob, np.ascontiguousarray(blob.transpose(0, 1, 3, 2))])
-    p = _softmax(nets.run(models, net, blob).reshape(len(blob), 7))
-    return (p[:n] + p[n:]) / 2 if two else p
+    out, f = nets.run_pooled(models, net, blob) if pooled else (nets.run(models, net, blob), None)
+    p = _softmax(out.reshape(len(blob), 7))
+    if two:
+        p = (p[:n] + p[n:]) / 2
+        f = None if f is None else (f[:n] + f[n:]) / 2
+    return p, f
 
 
 def classify(frame: np.ndarray, boxes, s: Config, net: str = nets.CLS_NET) -> np.ndarray:
     """(N, 7) probabilities (0 = not a die, 1-6) of classifier `net` for boxes [(cx, cy, side)]."""
     if not len(boxes):
         return np.zeros((0, 7), np.float32)
-    return _probs(net, crops(frame, boxes), s.two_views, s.models)
+    return _probs(net, crops(frame, boxes), s.two_views, s.models)[0]
+
+
+def classify_pooled(frame: np.ndarray, boxes, s: Config) -> tuple[np.ndarray, np.ndarray]:
+    """(classify()'s probabilities (N, 7), the first classifier's pooled features (N, C), unit
+    length) in one pass: what light teaching (vision.teach) compares a die with its examples by."""
+    if not len(boxes):
+        return np.zeros((0, 7), np.float32), np.zeros((0, 0), np.float32)
+    p, f = _probs(nets.CLS_NET, crops(frame, boxes), s.two_views, s.models, pooled=True)
+    f = f / np.maximum(np.linalg.norm(f, axis=1, keepdims=True), 1e-6)
+    return p, f.astype(np.float32)
 
 
 def wide_probs(frame: np.ndarray, boxes, rows: np.ndarray, s: Config) -> np.ndarray:

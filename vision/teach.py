@@ -41,6 +41,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from .classifier import classify_pooled
 from .settings import Config
 
 MIN_MARGIN = 0.05       # least cosine-similarity lead of the nearest class (the features are >= 0)
@@ -93,26 +94,6 @@ def net_id(models: str) -> str:
         return ""
 
 
-def features(frame: np.ndarray, boxes, s: Config) -> tuple[np.ndarray, np.ndarray]:
-    """(probabilities (N, 7), unit features (N, C)) of the first classifier on boxes [(cx, cy, side)],
-    seen as the reader sees them (as is, and turned and mirrored, averaged)."""
-    from . import nets
-    from .classifier import _softmax, crops
-
-    if not len(boxes):
-        return np.zeros((0, 7), np.float32), np.zeros((0, 0), np.float32)
-    blob = crops(frame, boxes)
-    n = len(blob)
-    if s.two_views:
-        blob = np.concatenate([blob, np.ascontiguousarray(blob.transpose(0, 1, 3, 2))])
-    out, f = nets.run_pooled(s.models, nets.CLS_NET, blob)
-    p = _softmax(out.reshape(len(blob), 7))
-    if s.two_views:
-        p, f = (p[:n] + p[n:]) / 2, (f[:n] + f[n:]) / 2
-    f = f / np.maximum(np.linalg.norm(f, axis=1, keepdims=True), 1e-6)
-    return p, f.astype(np.float32)
-
-
 def _votes(feats: np.ndarray, ex: np.ndarray, classes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(nearest class, its lead over the nearest example of any other class) per row of feats."""
     sims = feats @ ex.T                                         # (N, M) cosine similarities
@@ -142,7 +123,7 @@ def teach(folder: str, names=None, config: Config | None = None) -> Taught:
         dice = [d for d, _ in pairs] + extra
         if not dice:
             continue
-        p, f = features(img, [(d.center[0], d.center[1], d.side) for d in dice], s)
+        p, f = classify_pooled(img, [(d.center[0], d.center[1], d.side) for d in dice], s)
         feats.append(f)
         best += (np.argmax(p[:, 1:], axis=1) + 1).tolist()
         classes += [lab[0] for _, lab in pairs] + [0] * len(extra)
@@ -195,14 +176,22 @@ def _doubt(votes: list[tuple[float, bool]]) -> float:
     return at
 
 
-def apply(frame: np.ndarray, reading, taught: Taught, s: Config):
+def apply(frame: np.ndarray, reading, taught: Taught, s: Config, seen: dict | None = None):
     """`reading` (of `frame`) checked against what was taught: an unclear die may get a value the
-    examples and the first net agree on, and a valued die may become unsure; no value changes."""
+    examples and the first net agree on, and a valued die may become unsure; no value changes.
+    `seen`: (cx, cy, side) -> (probabilities, features) of the first classifier already run on that
+    die (vision.learned.read_once); the other dice are classified here."""
     from .reading import Reading
 
     if not reading.dice or not len(taught.classes) or not any(map(np.isfinite, (taught.lift, taught.veto, taught.doubt))):
         return reading
-    p, f = features(frame, [(d.center[0], d.center[1], d.side) for d in reading.dice], s)
+    seen = dict(seen or {})
+    keys = [(*d.center, d.side) for d in reading.dice]
+    todo = [k for k in keys if k not in seen]
+    if todo:
+        seen.update(zip(todo, zip(*classify_pooled(frame, todo, s))))
+    p = np.array([seen[k][0] for k in keys])
+    f = np.array([seen[k][1] for k in keys])
     near, lead = _votes(f, taught.features, taught.classes)
     dice = []
     for d, pi, c, m in zip(reading.dice, p, near.tolist(), lead.tolist()):

@@ -268,7 +268,7 @@ def test_the_second_look_rereads_only_the_dice_the_first_net_cannot_value():
     img, truth = render_scene([1, 3, 5, 6], seed=12, die_px=50, blur=1.0, noise=5.0)
     boxes = [(t.center[0], t.center[1], t.box_side) for t in truth]
     first = classifier.classify(img, boxes, S)
-    wide = classifier._probs("dice_cls_wide.onnx", classifier.crops(img, boxes), True, S.models)
+    wide = classifier.classify(img, boxes, S, net=nets.WIDE_NET)
     assert not np.allclose(first, wide, atol=1e-3)        # two nets, so the test below can fail
     cut = float(np.median(first[:, 1:].max(axis=1)))      # some dice below it, some not
     s = replace(S, p_look=cut)

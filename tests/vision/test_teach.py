@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import vision
-from vision import nets, teach
+from vision import learned, nets, teach
+from vision.classifier import classify_pooled
 from vision.reading import Die, Reading
 from vision.render import render_scene
 from vision.settings import Config
@@ -75,7 +76,7 @@ def die_at(img, truth, value, reason):
 
 def test_an_unclear_die_is_valued_only_when_the_examples_and_the_net_agree(tmp_path):
     img, truth = render_scene([4], seed=3, size=(320, 240), die_px=56)
-    p, f = teach.features(img, [(*truth[0].center, truth[0].side)], Config())
+    p, f = classify_pooled(img, [(*truth[0].center, truth[0].side)], Config())
     assert int(np.argmax(p[0, 1:])) + 1 == 4                     # the net leans to the die's value
     noise = np.roll(f, 7, axis=1)
     examples = np.concatenate([f, noise / np.linalg.norm(noise)])
@@ -94,7 +95,7 @@ def test_an_unclear_die_is_valued_only_when_the_examples_and_the_net_agree(tmp_p
 
 def test_a_valued_die_unlike_its_examples_becomes_unsure_never_another_value(tmp_path):
     img, truth = render_scene([4], seed=3, size=(320, 240), die_px=56)
-    _, f = teach.features(img, [(*truth[0].center, truth[0].side)], Config())
+    _, f = classify_pooled(img, [(*truth[0].center, truth[0].side)], Config())
     other = np.roll(f, 7, axis=1)
     t = teach.Taught(np.concatenate([f, other / np.linalg.norm(other)]), np.array([6, 4], np.int8),
                      np.array([6, 4], np.int8), np.array([0, 1], np.int32), float("inf"), 0.05, None)
@@ -106,7 +107,7 @@ def test_a_valued_die_unlike_its_examples_becomes_unsure_never_another_value(tmp
 
 def test_a_valued_die_nearest_this_tables_not_a_die_by_doubt_becomes_unsure(tmp_path):
     img, truth = render_scene([1], seed=4, size=(320, 240), die_px=56)
-    _, f = teach.features(img, [(*truth[0].center, truth[0].side)], Config())
+    _, f = classify_pooled(img, [(*truth[0].center, truth[0].side)], Config())
     other = np.roll(f, 7, axis=1)
     examples = np.concatenate([f, other / np.linalg.norm(other)])
     inf = float("inf")
@@ -190,3 +191,21 @@ def test_bench_full_teaching_without_torch_says_what_to_install(tmp_path, capsys
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "torch" else find(name, *a))
     assert main(["bench", folder, "--teach", "0.4", "--teach-mode", "full"]) == 2
     assert "pip install -e '.[train]'" in capsys.readouterr().err
+
+
+def test_a_taught_reading_uses_the_first_pass_features_and_reads_as_if_classified_afresh(tmp_path):
+    # Every label wrong: the veto is low and makes dice unsure, so the features used show.
+    path = teach.save(teach.teach(labelled_folder(tmp_path / "rolls", scenes(10, 4), wrong=True)),
+                      str(tmp_path / "taught.npz"))
+    s = Config(taught=path)
+    changed = 0
+    for img, _ in scenes(50, 4):
+        reading, _, seen = learned.read_once(img, s)
+        assert set(seen) == {(*d.center, d.side) for d in reading.dice}    # each die's first pass kept
+        assert learned.read_once(img, Config())[2] == {}                  # untaught: nothing kept
+        fresh = teach.apply(img, reading, teach.load(path), s)            # every die classified again
+        reused = teach.apply(img, reading, teach.load(path), s, seen)
+        assert [(d.value, d.reason) for d in reused.dice] == [(d.value, d.reason) for d in fresh.dice]
+        assert [d.confidence for d in reused.dice] == pytest.approx([d.confidence for d in fresh.dice], abs=1e-5)
+        changed += [(d.value, d.reason) for d in fresh.dice] != [(d.value, d.reason) for d in reading.dice]
+    assert changed          # teaching did change a reading: the features it used mattered
