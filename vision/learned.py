@@ -25,19 +25,22 @@ from .settings import Config
 def read_learned(frame: np.ndarray, config: Config | None = None) -> Reading:
     """Read a validated (H, W, 3) uint8 BGR frame with settings `config` (None: the defaults)."""
     s = config or Config()
-    reading, dropped, seen = read_once(frame, s)
-    if not s.die_px:
-        reading = close_up(frame, s, reading, dropped, lambda again: read_once(frame, again)[0])
+    taught = None
     if s.taught:
         from . import teach
-        reading = teach.apply(frame, reading, teach.load(s.taught), s, seen)
+        taught = teach.load(s.taught)
+    reading, dropped, seen = read_once(frame, s, pooled=taught is not None and taught.teaches())
+    if not s.die_px:
+        reading = close_up(frame, s, reading, dropped, lambda again: read_once(frame, again)[0])
+    if taught is not None:
+        reading = teach.apply(frame, reading, taught, s, seen)
     return reading
 
 
-def read_once(frame: np.ndarray, s: Config) -> tuple[Reading, list, dict]:
+def read_once(frame: np.ndarray, s: Config, pooled: bool = False) -> tuple[Reading, list, dict]:
     """One reading of the frame, the detector at s.die_px or auto-zoomed; the
-    detections the first net called no die, (cx, cy, side) each; and, taught
-    (s.taught), each die's (cx, cy, side) -> the first net's (probabilities,
+    detections the first net called no die, (cx, cy, side) each; and, with
+    `pooled`, each die's (cx, cy, side) -> the first net's (probabilities,
     pooled features), which light teaching compares with its examples."""
     H, W = frame.shape[:2]
     img, ox, oy = tray_area(frame, s.roi)
@@ -50,7 +53,7 @@ def read_once(frame: np.ndarray, s: Config) -> tuple[Reading, list, dict]:
     cuts = [cut_by_frame(cx, cy, side, W, H) for cx, cy, side, _ in dets]
     scores = [score for *_, score in dets]
     sides = [side for _, _, side, _ in dets]
-    first, feats = classify_pooled(frame, boxes, s) if s.taught else (classify(frame, boxes, s), None)
+    first, feats = classify_pooled(frame, boxes, s) if pooled else (classify(frame, boxes, s), None)
     relooked, vouch = second_looks(first, valuable(cuts, scores, sides, s), s)
     wide = wide_probs(frame, boxes, relooked | vouch, s)        # one batch for both
     verdicts = decide(first, wide, cuts, scores, sides, s)

@@ -69,6 +69,10 @@ class Taught:
     net: str = ""
     doubt: float = INF
 
+    def teaches(self) -> bool:
+        """Whether this state can change a reading: examples, and a lead that is not inf."""
+        return bool(len(self.classes)) and any(map(np.isfinite, (self.lift, self.veto, self.doubt)))
+
     def to_dict(self) -> dict:
         counts = {str(c): int((self.classes == c).sum()) for c in range(7)}
         def lead(m):
@@ -183,7 +187,7 @@ def apply(frame: np.ndarray, reading, taught: Taught, s: Config, seen: dict | No
     die (vision.learned.read_once); the other dice are classified here."""
     from .reading import Reading
 
-    if not reading.dice or not len(taught.classes) or not any(map(np.isfinite, (taught.lift, taught.veto, taught.doubt))):
+    if not reading.dice or not taught.teaches():
         return reading
     seen = dict(seen or {})
     keys = [(*d.center, d.side) for d in reading.dice]

@@ -81,8 +81,10 @@ def test_keep_loss_holds_the_net_only_where_its_starting_self_was_right():
     y = torch.from_numpy(T.targets(np.array([1, 0])))
     assert float(T.keep_loss(start.clone(), start, y)) == pytest.approx(0.0, abs=1e-6)
     drift_on_right = start.clone()
-    drift_on_right[0] = torch.tensor([4.0, 0, 0, 0, 0, 0, 0])
-    assert float(T.keep_loss(drift_on_right, start, y)) > 1.0
+    drift_on_right[0] = torch.tensor([3.0, 1.0, 0, 0, 0, 2.0, 0])
+    ps, pn = torch.softmax(start[0], 0), torch.softmax(drift_on_right[0], 0)
+    assert float(T.keep_loss(drift_on_right, start, y)) == pytest.approx(float((ps * (ps / pn).log()).sum()))
+    assert float((pn * (pn / ps).log()).sum()) != pytest.approx(float((ps * (ps / pn).log()).sum()))  # KL(start || net)
     drift_on_wrong = start.clone()
     drift_on_wrong[1] = torch.tensor([4.0, 0, 0, 0, 0, 0, 0])   # learning the new target costs nothing
     assert float(T.keep_loss(drift_on_wrong, start, y)) == pytest.approx(0.0, abs=1e-6)
@@ -93,3 +95,5 @@ def test_keep_needs_a_net_to_start_from():
         T.train("cls", 0.01, 0, T.Recipe(keep=1.0))
     with pytest.raises(ValueError, match="from_models or resume"):
         T.train("det", 0.01, 0, T.Recipe(keep=1.0), from_models="vision/models")
+    with pytest.raises(ValueError, match=">= 0"):
+        T.train("cls", 0.01, 0, T.Recipe(keep=-1.0), from_models="vision/models")

@@ -459,8 +459,8 @@ def train(kind: str, minutes: float, seed: int, r: Recipe = Recipe(), out_dir: s
           checkpoint: str | None = None, resume: str | None = None, lr: float = 2e-3,
           from_models: str | None = None):
     classifier = kind in ARCH
-    if r.keep and not (classifier and (from_models or resume)):
-        raise ValueError("keep holds a classifier to the net it starts from: give from_models or resume")
+    if r.keep < 0 or (r.keep and not (classifier and (from_models or resume))):
+        raise ValueError("keep (>= 0) holds a classifier to the net it starts from: give from_models or resume")
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     real, syn = load_sources(r)
