@@ -14,6 +14,17 @@ CSV_COLUMNS = ("game_id", "game", "date", "finished", "player", "name", "seat", 
                "shared_win", "players")
 
 
+FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value):
+    """A text cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or return first)
+    gets a quote in front, so it is shown as text; numbers are written as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_LEADS):
+        return "'" + value
+    return value
+
+
 def record_name(summary: dict) -> str:
     return f"{summary['game']}-game-{summary['id']}.jsonl"
 
@@ -32,8 +43,9 @@ def games_csv(summaries: list[dict], aliases: dict | None = None) -> str:
             player = names[player_of(name_key(name), aliases)]
             score = s["scores"][seat] if s["scores"] is not None and finished else ""
             won = seat in s["winners"]
-            writer.writerow((s["id"], s["game"], s["created"], int(finished), player, name, seat + 1,
-                             score, int(won), int(won and shared), len(s["players"])))
+            writer.writerow(tuple(map(cell, (s["id"], s["game"], s["created"], int(finished), player, name,
+                                             seat + 1, score, int(won), int(won and shared),
+                                             len(s["players"])))))
     return out.getvalue()
 
 

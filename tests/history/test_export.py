@@ -37,3 +37,13 @@ def test_the_zip_holds_every_record_and_the_csv(profile):
             assert back.inputs == record.inputs
             assert Game(back).state["result"]["total"] == Game(record).state["result"]["total"]
         assert len(z.read("games.csv").decode().splitlines()) == 1 + 6
+
+
+def test_a_name_a_spreadsheet_would_run_is_written_as_text():
+    names = ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\tTab", "Ana"]
+    games = [summary(names, [-3, 2, 1, 0, 4, 5], [5], gid=1)]
+    rows = list(csv.DictReader(io.StringIO(games_csv(games))))
+    assert [r["name"] for r in rows] == ["'=HYPERLINK(\"http://x\")", "'+1+1", "'-2+3", "'@SUM(A1)",
+                                         "'\tTab", "Ana"]
+    assert [r["player"] for r in rows][:4] == ["'=HYPERLINK(\"http://x\")", "'+1+1", "'-2+3", "'@SUM(A1)"]
+    assert rows[0]["score"] == "-3"      # a number stays a number
