@@ -76,6 +76,8 @@ def build(config: Config, announce=print) -> Companion:
     panel = open_panel(config.gpio)
     reader = CalibratedReader(paths.calibration_dir(data_dir) / "camera.toml")
     keeper = RollKeeper(rolls_dir(data_dir), config.dice.keep_rolls_mb * 1_000_000) if config.dice.keep_rolls else None
+    if keeper is not None:
+        keeper.sweep()    # what a roll cut short by a full card left (roll-*.jpg.tmp)
     session = Session(store, load_profile(read_from), camera=camera, panel=panel, reader=reader.read,
                       annotate=vision.annotate, encode_png=_png, profile_path=save_to, calibration=reader,
                       roll_keeper=keeper, profiles=profiles)

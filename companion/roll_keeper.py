@@ -74,17 +74,55 @@ class RollKeeper:
             images.mkdir(parents=True, exist_ok=True)
             name = self._new_name(images)
             tmp = images / (name + ".tmp")
-            tmp.write_bytes(data.tobytes())
-            tmp.replace(images / name)
-            labels = self.folder / "labels.csv"
-            new = not labels.exists()
-            with labels.open("a", newline="", encoding="utf-8") as fh:
+            try:
+                tmp.write_bytes(data.tobytes())
+                tmp.replace(images / name)
+            except BaseException:
+                tmp.unlink(missing_ok=True)      # a full card leaves no half image behind
+                raise
+            try:
+                self._append_rows(name, rows)
+            except BaseException:
+                (images / name).unlink(missing_ok=True)   # an image with no row would read as no dice
+                raise
+            self._trim()
+        return name
+
+    def _append_rows(self, name: str, rows: list) -> None:
+        """The roll's rows at the end of labels.csv, all or none: a failed write is cut back off."""
+        labels = self.folder / "labels.csv"
+        new = not labels.exists()
+        with labels.open("a", newline="", encoding="utf-8") as fh:
+            start = fh.tell()
+            try:
                 out = csv.writer(fh)
                 if new:
                     out.writerow(COLUMNS)
                 out.writerows((name, *row) for row in rows)
-            self._trim()
-        return name
+                fh.flush()
+            except BaseException:
+                try:
+                    fh.truncate(start)
+                except OSError:
+                    pass
+                raise
+
+    def sweep(self) -> int:
+        """Remove what a write cut short (`images/*.tmp`, `labels.tmp`): called once at start,
+        before anything is kept. Returns how many files were removed (logged)."""
+        found = list((self.folder / "images").glob("*.tmp")) if (self.folder / "images").is_dir() else []
+        found += [p for p in [self.folder / "labels.tmp"] if p.exists()]
+        removed = 0
+        for p in found:
+            try:
+                p.unlink()
+                removed += 1
+            except OSError as exc:
+                log.warning("could not remove the unfinished %s: %s", p, exc)
+        if removed:
+            log.warning("removed %d unfinished file(s) left in %s by a roll that was not kept", removed,
+                        self.folder)
+        return removed
 
     def _new_name(self, images: Path) -> str:
         # Names sort in the order kept: the oldest first when trimming.
@@ -112,11 +150,15 @@ class RollKeeper:
         with labels.open(newline="", encoding="utf-8") as fh:
             rows = [r for r in csv.reader(fh)][1:]
         tmp = labels.with_suffix(".tmp")
-        with tmp.open("w", newline="", encoding="utf-8") as fh:
-            out = csv.writer(fh)
-            out.writerow(COLUMNS)
-            out.writerows(r for r in rows if r and r[0] not in gone)
-        tmp.replace(labels)     # the rows go first: an image with no row would read as a tray with no dice
+        try:
+            with tmp.open("w", newline="", encoding="utf-8") as fh:
+                out = csv.writer(fh)
+                out.writerow(COLUMNS)
+                out.writerows(r for r in rows if r and r[0] not in gone)
+            tmp.replace(labels)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise     # the rows go first: an image with no row would read as a tray with no dice
         for name in gone:
             (images / name).unlink(missing_ok=True)
 

@@ -162,3 +162,65 @@ def test_companion_dice_export_and_clear(tmp_path, capsys, monkeypatch):
     assert "not an empty folder" in capsys.readouterr().err
     assert companion_main(["dice", "clear"]) == 0
     assert not rolls_dir(tmp_path / "data").exists()
+
+
+def test_a_roll_cut_short_by_a_full_card_leaves_nothing_behind(tmp_path, monkeypatch, caplog):
+    import errno
+    from pathlib import Path
+
+    frame, truth = render_scene([2, 6], seed=1, size=(640, 480), die_px=48)
+    keeper = RollKeeper(tmp_path / "rolls", max_bytes=10**7)
+    first = keeper(frame, dice_of(truth), [2, 6])
+    real = Path.write_bytes
+
+    def full(self, data):
+        real(self, data[:100])                    # half written, then the card is full
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    assert keeper(frame, dice_of(truth), [2, 6]) is None
+    monkeypatch.undo()
+    assert os.listdir(tmp_path / "rolls" / "images") == [first]          # no roll-*.jpg.tmp left
+    assert list(load_labels(str(tmp_path / "rolls"))) == [first]
+
+
+def test_rows_that_cannot_be_written_take_their_image_and_half_row_away(tmp_path, monkeypatch):
+    import csv as csv_module
+
+    frame, truth = render_scene([2, 6], seed=1, size=(640, 480), die_px=48)
+    keeper = RollKeeper(tmp_path / "rolls", max_bytes=10**7)
+    first = keeper(frame, dice_of(truth), [2, 6])
+    before = (tmp_path / "rolls" / "labels.csv").read_bytes()
+
+    class Full:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def writerow(self, row):
+            raise OSError(28, "No space left on device")
+
+        def writerows(self, rows):
+            self.fh.write("roll-half,")
+            self.fh.flush()
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(csv_module, "writer", Full)
+    assert keeper(frame, dice_of(truth), [2, 6]) is None
+    monkeypatch.undo()
+    assert os.listdir(tmp_path / "rolls" / "images") == [first]
+    assert (tmp_path / "rolls" / "labels.csv").read_bytes() == before
+
+
+def test_unfinished_files_are_swept_at_start(tmp_path):
+    data = tmp_path / "data"
+    images = rolls_dir(data) / "images"
+    images.mkdir(parents=True)
+    (images / "roll-20260101-200000-000.jpg.tmp").write_bytes(b"half")
+    (images / "roll-20260101-200000-000.jpg").write_bytes(b"kept")
+    (rolls_dir(data) / "labels.tmp").write_text("image,value")
+    config = load_config(None, env={"ATLANDICE_DATA_DIR": str(data), "ATLANDICE_CAMERA_SOURCE": "demo",
+                                    "ATLANDICE_GPIO_PIN_FACTORY": "mock"})
+    companion = build(config, announce=lambda text: None)
+    companion.close()
+    assert os.listdir(images) == ["roll-20260101-200000-000.jpg"]
+    assert not (rolls_dir(data) / "labels.tmp").exists()
