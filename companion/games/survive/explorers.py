@@ -16,10 +16,17 @@ LOSS_RULE = {"tile": "Visão da Partida", "moves": "Movendo Barcos e Exploradore
              "whirlpool": "Redemoinho", "creature": "Usando o Resultado do Dado"}
 
 
+def shark_moving(state: dict) -> bool:
+    """Step 4 after a shark roll: only the shark moves, and it never takes a boat ("Se este
+    espaço de mar contiver um Barco, o Tubarão não o afetará")."""
+    return state["step"] == "creature" and state["turn"]["face"] == "shark"
+
+
 def loss_options(state: dict) -> list[dict]:
-    """Taps that take pieces off the board: an explorer lost, a boat gone."""
+    """Taps that take pieces off the board: an explorer lost, a boat gone (S14; no boat
+    while a shark moves)."""
     out = [{"type": "lost", "colour": c} for c, e in state["explorers"].items() if e["in_play"]]
-    if state["boats"]["board"]:
+    if state["boats"]["board"] and not shark_moving(state):
         out.append({"type": "boat_lost"})
     return out
 

@@ -4,6 +4,7 @@ The engine refuses exactly what `expected` does not offer; this only says why.
 """
 
 from .errors import RuleError, illegal
+from .explorers import shark_moving
 from .names import MOVES_PER_TURN, REPELS, TERRAINS
 from .profile import back_total
 from .sinking import current_terrain
@@ -54,6 +55,9 @@ def explain(state: dict, inp: dict) -> RuleError:
                        moves=MOVES_PER_TURN)
     if kind == "boat_lost" and not state["boats"]["board"]:
         return illegal("no boat is on the board", "Barcos", "no_boat_on_board")
+    if kind == "boat_lost" and shark_moving(state):
+        return illegal("a shark does not take a boat: a boat and its passengers are safe from it",
+                       "Usando o Resultado do Dado", "shark_spares_boats")
     if kind == "taken" and step == "whirlpool" and not state["creatures"][inp["creature"]]["board"]:
         return illegal(f"no {inp['creature']} is on the board", "Redemoinho", "no_creature_on_board",
                        creature=inp["creature"])

@@ -3,7 +3,7 @@ happening when the rolled creature has none on the board."""
 
 import pytest
 
-from companion.games.survive import expected
+from companion.games.survive import RuleError, apply, expected
 
 from .conftest import fresh, play
 
@@ -47,3 +47,27 @@ def test_the_serpents_do_not_leave_the_board_by_the_die(profile):
     state, _ = play(at_roll(profile), {"type": "creature_roll", "face": "serpent"})
     assert not any(o["type"] == "defend" for o in expected(state)["options"])
     assert state["creatures"]["serpent"]["board"] == 5
+
+
+def test_a_shark_does_not_take_a_boat(profile):
+    """Tubarão: "Se este espaço de mar contiver um Barco, o Tubarão não o afetará" (S14)."""
+    state = at_roll(profile)
+    state["creatures"]["shark"] = {"board": 1, "supply": 5, "gone": 0}
+    state, _ = play(state, {"type": "creature_roll", "face": "shark"})
+    options = expected(state)["options"]
+    assert {"type": "boat_lost"} not in options
+    assert {"type": "lost", "colour": "green"} in options          # swimmers it stops at are taken
+    with pytest.raises(RuleError) as err:
+        apply(state, {"type": "boat_lost"})
+    assert (err.value.key, err.value.rule) == ("shark_spares_boats", "Usando o Resultado do Dado")
+    assert state["boats"]["board"] == 6
+
+
+@pytest.mark.parametrize("face", ["serpent", "whale"])
+def test_a_serpent_or_a_whale_may_take_a_boat(profile, face):
+    state = at_roll(profile)
+    state["creatures"]["whale"] = {"board": 1, "supply": 4, "gone": 0}
+    state, _ = play(state, {"type": "creature_roll", "face": face})
+    assert {"type": "boat_lost"} in expected(state)["options"]
+    state, events = play(state, {"type": "boat_lost"})
+    assert events[0]["rule"] == "Usando o Resultado do Dado" and state["boats"]["board"] == 5
