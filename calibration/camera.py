@@ -17,12 +17,18 @@ TAUGHT_NAME = "taught.npz"   # beside the calibration: what `companion dice teac
 TAUGHT_NETS = "taught-nets"  # beside it too: the nets `companion dice nets` installed (full teaching)
 
 
-def _synced_copy(src: Path, dst: Path) -> None:
-    import shutil
-
-    shutil.copyfile(src, dst)
-    with open(dst, "rb") as f:
-        os.fsync(f.fileno())
+def _synced_copy(src: Path, dst: Path, limit: int) -> None:
+    """Copy `src` to `dst`, synced; ValueError as soon as more than `limit` bytes came (a file
+    that grew after it was checked is not copied whole)."""
+    copied = 0
+    with open(src, "rb") as fin, open(dst, "wb") as fout:
+        while chunk := fin.read(1 << 20):
+            copied += len(chunk)
+            if copied > limit:
+                raise ValueError(f"{src} is larger than {limit / 1e6:.0f} MB: refused")
+            fout.write(chunk)
+        fout.flush()
+        os.fsync(fout.fileno())
 
 
 def _sync_dir(path: Path) -> None:
@@ -79,7 +85,7 @@ def install_nets(calibration_dir: Path, folder: Path | None) -> str:
     try:
         for name in (*nets.NETS, "taught.json"):
             if (folder / name).is_file():
-                _synced_copy(folder / name, tmp / name)
+                _synced_copy(folder / name, tmp / name, nets.MAX_NET_BYTES)
         _sync_dir(tmp)
         nets.check(str(tmp))   # as copied
         if target.exists():

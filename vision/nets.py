@@ -16,6 +16,22 @@ DET_NET, CLS_NET, WIDE_NET = "dice_det.onnx", "dice_cls.onnx", "dice_cls_wide.on
 NETS = (DET_NET, CLS_NET, WIDE_NET)                                    # first classifier, the second look
 _nets: dict = {}
 _lock = threading.Lock()   # a cv2.dnn.Net runs one input at a time
+# The largest file a nets folder may hold (each net, and the taught.json beside them): the shipped
+# nets are 0.6-2.1 MB, so a taught one of these shapes is never near it; a bigger file is refused
+# before it is read (a padded net would load, and the companion would start at gigabytes).
+MAX_NET_BYTES = 10_000_000
+
+
+def check_size(path: str) -> None:
+    """ValueError when file `path` is larger than MAX_NET_BYTES (its size read with stat, the file
+    itself not read); a missing file passes (what lacks is said elsewhere)."""
+    try:
+        size = os.stat(path).st_size
+    except OSError:
+        return
+    if size > MAX_NET_BYTES:
+        raise ValueError(f"{path} is {size / 1e6:.1f} MB: larger than any net of the reader's shapes "
+                         f"(at most {MAX_NET_BYTES / 1e6:.0f} MB), refused unread")
 
 
 def available(models: str = MODELS) -> bool:
@@ -31,11 +47,14 @@ PROBES = {DET_NET: ((1, 3, 128, 160), (1, 4, 32, 40)), CLS_NET: ((2, 3, 48, 48),
 
 
 def check(models: str) -> None:
-    """ValueError unless folder `models` holds every net, each loading in OpenCV and giving outputs
-    of the reader's shapes (a folder of taught nets is checked before it is used)."""
+    """ValueError unless folder `models` holds every net, none larger than MAX_NET_BYTES (nor its
+    taught.json), each loading in OpenCV and giving outputs of the reader's shapes (a folder of
+    taught nets is checked before it is used)."""
     missing = [f for f in NETS if not os.path.isfile(os.path.join(models, f))]
     if missing:
         raise ValueError(f"{models} lacks {', '.join(missing)}")
+    for name in (*NETS, "taught.json"):
+        check_size(os.path.join(models, name))       # before any is read
     for name, (shape, want) in PROBES.items():
         try:
             net = cv2.dnn.readNetFromONNX(os.path.join(models, name))

@@ -141,3 +141,45 @@ def test_an_install_cut_short_is_finished_at_the_next_start(tmp_path):
     reader = CalibratedReader(cal / "camera.toml")
     assert reader.config.models == str(cal / TAUGHT_NETS) and reader.problem is None
     assert sorted(p.name for p in cal.iterdir()) == [TAUGHT_NETS]
+
+
+def pad(path, size):
+    """`path` made `size` bytes long with zeros at the end (sparse: nothing written to disk)."""
+    with open(path, "r+b") as f:
+        f.truncate(size)
+
+
+def test_an_oversized_file_is_refused_unread_at_install_and_at_start(tmp_path, monkeypatch):
+    cal = tmp_path / "calibration"
+    install_nets(cal, net_folder(tmp_path / "first"))
+    before = (cal / TAUGHT_NETS / nets.CLS_NET).read_bytes()
+    opened = []
+    real_read = nets.cv2.dnn.readNetFromONNX
+    monkeypatch.setattr(nets.cv2.dnn, "readNetFromONNX", lambda p: opened.append(p) or real_read(p))
+    padded = net_folder(tmp_path / "padded")
+    pad(padded / nets.WIDE_NET, nets.MAX_NET_BYTES + 1)
+    with pytest.raises(ValueError, match=r"dice_cls_wide.onnx is 10.0 MB.*refused unread"):
+        install_nets(cal, padded)
+    assert opened == []                                              # no net was read
+    manifest = net_folder(tmp_path / "manifest")
+    (manifest / "taught.json").write_text("{}")
+    pad(manifest / "taught.json", 2 * nets.MAX_NET_BYTES)
+    with pytest.raises(ValueError, match="taught.json is 20.0 MB"):
+        install_nets(cal, manifest)
+    assert (cal / TAUGHT_NETS / nets.CLS_NET).read_bytes() == before
+    assert sorted(p.name for p in cal.iterdir()) == [TAUGHT_NETS]
+    pad(cal / TAUGHT_NETS / nets.DET_NET, nets.MAX_NET_BYTES + 1)      # grown where it is installed
+    opened.clear()
+    reader = CalibratedReader(cal / "camera.toml")
+    assert reader.config.models == MODELS and "refused unread" in reader.problem
+    assert not any(TAUGHT_NETS in p for p in opened)
+
+
+def test_a_file_that_grows_after_its_check_is_not_copied_whole(tmp_path, monkeypatch):
+    cal = tmp_path / "calibration"
+    taught = net_folder(tmp_path / "taught")
+    monkeypatch.setattr(nets, "check", lambda folder: None)            # checked while it was small
+    pad(taught / nets.DET_NET, 3 * nets.MAX_NET_BYTES)
+    with pytest.raises(ValueError, match="larger than 10 MB"):
+        install_nets(cal, taught)
+    assert not (cal / TAUGHT_NETS).exists() and list(cal.iterdir()) == []
