@@ -8,8 +8,8 @@ from .explorers import shark_moving
 from .names import MOVES_PER_TURN, REPELS, TERRAINS
 from .profile import back_total
 from .sinking import current_terrain
-from .state import playing_colours
-from .tiles import target_present
+from .state import in_play, playing_colours
+from .tiles import needs_explorer, target_present
 
 
 def explain(state: dict, inp: dict) -> RuleError:
@@ -27,6 +27,9 @@ def explain(state: dict, inp: dict) -> RuleError:
             return illegal("this player holds no tile", "Visão da Partida", "no_tile_in_hand", seat=seat)
         if state["played"][tile] >= back_total(state["profile"], tile):
             return illegal(f"every {tile} tile of the game was played already", "S15", "tile_used_up", tile=tile)
+        if needs_explorer(tile) and not in_play(state, seat):
+            return illegal(f"{tile} acts for one of the player's explorers, and none is left in play", "S13",
+                           "tile_no_explorer", tile=tile, seat=seat)
         if not target_present(state, tile, seat):
             return illegal(f"there is nothing on the board for {tile} to move", "S13", "tile_no_target", tile=tile)
     if kind == "defend" and step == "creature":
@@ -40,6 +43,9 @@ def explain(state: dict, inp: dict) -> RuleError:
                            "defend_wrong_creature", tile=inp["tile"], creature=REPELS[inp["tile"]])
         if not state["hands"][inp["seat"]]:
             return illegal("this player holds no tile", "Visão da Partida", "no_tile_in_hand", seat=inp["seat"])
+        if not in_play(state, inp["seat"]):
+            return illegal(f"{inp['tile']} protects the holder's own explorers, and none is left in play", "S9",
+                           "tile_no_explorer", tile=inp["tile"], seat=inp["seat"])
         return illegal(f"every {inp['tile']} tile of the game was played already", "S15", "tile_used_up",
                        tile=inp["tile"])
     if kind in ("saved", "lost") and not state["explorers"][colour]["in_play"]:

@@ -29,9 +29,15 @@ def target_present(state: dict, kind: str, seat: int) -> bool:
     """A start-of-turn tile moves something that must be on the board (S13)."""
     if kind in MOVES_CREATURE:
         return state["creatures"][MOVES_CREATURE[kind]]["board"] > 0
-    if kind == "wind":
-        return state["boats"]["board"] > 0
+    if kind == "wind":          # "um Barco que você controla": one of your explorers aboard
+        return state["boats"]["board"] > 0 and in_play(state, seat) > 0
     return in_play(state, seat) > 0            # dolphin: one of your swimmers
+
+
+def needs_explorer(kind: str) -> bool:
+    """Tiles that act for the holder's own explorers: the dolphin and the winds (S13), the
+    repellents (S9)."""
+    return kind in ("dolphin", "wind") or kind in REPELS
 
 
 def play_kinds(state: dict) -> list[str]:
@@ -58,8 +64,9 @@ def defend_options(state: dict) -> list[dict]:
     kind = next((k for k, c in REPELS.items() if c == face), None)
     if kind is None or not unplayed(state, kind):
         return []
+    # "ocupado por algum de seus nadadores" / "um Barco com um de seus exploradores" (S9)
     return [{"type": "defend", "seat": s, "tile": kind} for s, hand in enumerate(state["hands"])
-            if hand and s != state["turn"]["seat"]]
+            if hand and s != state["turn"]["seat"] and in_play(state, s)]
 
 
 def resolve_defend(state: dict, inp: dict, events: list) -> None:

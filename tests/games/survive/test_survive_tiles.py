@@ -190,3 +190,27 @@ def test_a_tile_is_played_in_step_one_only(profile):
     with pytest.raises(RuleError) as err:
         apply(state, {"type": "defend", "seat": 1, "tile": "repel_shark"})
     assert err.value.key == "wrong_step"
+
+
+@pytest.mark.parametrize("tile", ["repel_shark"])
+def test_a_repellent_needs_an_explorer_of_the_holder_in_play(profile, tile):
+    """The repellents answer a creature moved at "algum de seus nadadores" / "um Barco com um
+    de seus exploradores": a player with none left in play has nothing to protect (S9)."""
+    state = shark_rolled(profile)
+    state["explorers"]["red"] = {"in_play": 0, "saved": 4, "lost": 6}
+    assert not any(o["type"] == "defend" for o in expected(state)["options"])
+    with pytest.raises(RuleError) as err:
+        apply(state, {"type": "defend", "seat": 0, "tile": tile})
+    assert (err.value.key, err.value.rule, err.value.params["seat"]) == ("tile_no_explorer", "S9", 0)
+
+
+@pytest.mark.parametrize("tile", ["wind", "dolphin"])
+def test_the_winds_and_the_dolphin_need_an_explorer_of_the_player_in_play(profile, tile):
+    """Winds move "um Barco que você controla", the dolphin "um de seus nadadores" (S13)."""
+    state = holding(profile)
+    state["explorers"]["red"] = {"in_play": 0, "saved": 4, "lost": 6}
+    plays = [o["tile"] for o in expected(state)["options"] if o["type"] == "play"]
+    assert tile not in plays and "move_serpent" in plays
+    with pytest.raises(RuleError) as err:
+        apply(state, {"type": "play", "tile": tile})
+    assert (err.value.key, err.value.rule) == ("tile_no_explorer", "S13")
