@@ -1,6 +1,7 @@
 """The end: a player's third citizen reaches the mainland.
 
-That player draws four cards (instead of the end-of-turn draw, A15). Every
+The game ends at once: that move takes no tile behind, and the player draws four
+cards (instead of the end-of-turn draw, A15). Every
 other citizen still on the path, or still on Atlantis, goes to the mainland and
 its crossings are subtracted from its player's points: no tile or card changes
 hands, so a player can always "pay" and a score may go below zero (A16). Then

@@ -3,7 +3,8 @@
 Every prompt whose inputs can be listed lists them all, and `apply` accepts an
 input exactly when it is among them (one legality function for the tablet, the
 command line and the tests). A shuffle order and a payment cannot usefully be
-listed (their options are None): each has one check function instead.
+listed (their options are None): each has one check function instead. A move
+may add "take": false to any move option: the player leaves the tile behind (A9).
 """
 
 import marshal
@@ -83,7 +84,7 @@ def apply(state: dict, inp: object) -> tuple[dict, list[dict]]:
     if clean["type"] == "move":
         clean["bridge"] = turn.bridge_space(state, clean["bridge"])
     legal = options(state)
-    if legal is not None and clean not in legal:
+    if legal is not None and _as_option(clean) not in legal:
         raise _refusal(state, clean)
     if clean["type"] == "shuffle":
         setup.check_shuffle(state, clean)
@@ -93,6 +94,14 @@ def apply(state: dict, inp: object) -> tuple[dict, list[dict]]:
     events: list = []
     _resolve(new, clean, events)
     return new, events
+
+
+def _as_option(inp: dict) -> dict:
+    """The option an input answers: a move that leaves the tile behind ("take": false, A9)
+    is the same option as the move that takes it."""
+    if inp["type"] == "move" and "take" in inp:
+        return {k: v for k, v in inp.items() if k != "take"}
+    return inp
 
 
 def _resolve(state: dict, inp: dict, events: list) -> None:
@@ -112,7 +121,7 @@ def _resolve(state: dict, inp: dict, events: list) -> None:
         turn.resolve_no_move(state, events)
     elif kind == "pay":
         payment.resolve_pay(state, state["seat"], step["owed"], inp, events)
-        turn.after_move(state, step["citizen"], events)
+        turn.after_move(state, step["citizen"], events, step.get("take", True))
     elif kind == "reveal":
         taking.resolve_reveal(state, step["position"], inp, events)
         turn.end_turn(state, events)

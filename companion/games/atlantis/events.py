@@ -21,6 +21,7 @@ KEYS = (
     "atlantis.pay/over",       # the payment, more than owed
     "atlantis.take",           # the tile behind the citizen taken
     "atlantis.take/none",      # no free tile behind
+    "atlantis.take/declined",  # the player left the tile behind on the path
     "atlantis.revealed",       # a stack's lower tile, now on top
     "atlantis.flooded",        # a space lost its last tile: water
     "atlantis.bridge_longer",  # a bridge lengthened over a flooded space

@@ -5,7 +5,7 @@
 | lay | colour, value | the table laid the next top tile of the path |
 | shuffle | order: {"A": [...], "B": [...]} | the companion lays the profile's tiles in this order |
 | buy | tile | give back a tile held for cards (start of the turn) |
-| move | citizen, cards (colours in the order played), bridge (a water space, or null) | |
+| move | citizen, cards (colours in the order played), bridge (a water space, or null), take (optional: false leaves the tile behind on the path, A9) | |
 | no_move | | no legal move: the turn is lost, two cards |
 | pay | tiles (ids), cards (how many) | the crossings of the move |
 | reveal | colour, value | the tile uncovered under a taken one |
@@ -70,6 +70,11 @@ def normalize(inp: object) -> dict:
         out["cards"] = [_text(c, "each card") for c in cards]
         bridge = inp.get("bridge")
         out["bridge"] = None if bridge is None else _int(bridge, "bridge")
+        take = inp.get("take", True)
+        if not isinstance(take, bool):
+            raise malformed(f"a move's 'take' must be true or false, not {take!r}")
+        if not take:
+            out["take"] = False   # kept only when declined: a record without it takes the tile
     elif kind == "pay":
         tiles = inp.get("tiles", [])
         if not isinstance(tiles, list):

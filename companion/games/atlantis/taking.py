@@ -1,5 +1,5 @@
-"""After a move the player takes the first free tile behind the citizen, skipping
-water, bridges and occupied tiles (A9; from the mainland, behind is the path's
+"""After a move the player may take the first free tile behind the citizen, skipping
+water, bridges and occupied tiles (A9: the move's "take": false leaves it; from the mainland, behind is the path's
 last space, A10). Taking a stack's top tile reveals the one under it (the table
 enters it when the companion did not lay it, A3); taking a space's last tile
 leaves water there.
@@ -35,6 +35,17 @@ def take_behind(state: dict, seat: int, position: int, events: list) -> int | No
         return p
     revealed(state, p, events)
     return None
+
+
+def leave_behind(state: dict, seat: int, position: int, events: list) -> None:
+    """The player chose not to take the tile behind ("puede tomar", A9): it stays on the path."""
+    p = tile_behind(state, position)
+    if p is None:
+        events.append(event("atlantis.take/none", "A9", seat=seat))
+        return
+    tile = top(state, p)
+    events.append(event("atlantis.take/declined", "A9", seat=seat, position=p, colour=tile["colour"],
+                        value=tile["value"]))
 
 
 def revealed(state: dict, position: int, events: list) -> None:

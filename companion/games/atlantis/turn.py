@@ -15,7 +15,7 @@ from .movement import follow
 from .path import MAINLAND
 from .reach import affordable, move_options, reach, sure_to_move
 from .refusals import refuse
-from .taking import take_behind
+from .taking import leave_behind, take_behind
 from .water import build_bridge, crossing_cost, gap_at
 
 NO_MOVE_CARDS = 2   # "perderá su turno, pero recibirá dos cartas como compensación"
@@ -50,18 +50,31 @@ def resolve_move(state: dict, inp: dict, events: list) -> None:
     key = "atlantis.move/mainland" if to == MAINLAND else "atlantis.move"
     events.append(event(key, "Move", seat=seat, citizen=citizen, cards=list(cards), position=start, to=to,
                         jumped=steps[:-1]))
+    take = inp.get("take", True)
     owed = crossing_cost(state, start, to)
     if owed:
         events.append(event("atlantis.owed", "Water", seat=seat, owed=owed))
         state["step"] = {"t": "pay", "owed": owed, "citizen": citizen}
+        if not take:
+            state["step"]["take"] = False
         return
-    after_move(state, citizen, events)
+    after_move(state, citizen, events, take)
 
 
-def after_move(state: dict, citizen: int, events: list) -> None:
-    """The move is paid for: take the tile behind, then (unless a tile must be entered) end the turn."""
+def after_move(state: dict, citizen: int, events: list, take: bool = True) -> None:
+    """The move is paid for: take the tile behind (or leave it, A9), then (unless a tile must be
+    entered) end the turn. The move that brings the third citizen home ends the game at once:
+    no tile is taken after it (A15)."""
     seat = state["seat"]
-    pending = take_behind(state, seat, state["citizens"][seat][citizen], events)
+    if all_home(state, seat):
+        finish(state, seat, events)
+        return
+    position = state["citizens"][seat][citizen]
+    if not take:
+        leave_behind(state, seat, position, events)
+        end_turn(state, events)
+        return
+    pending = take_behind(state, seat, position, events)
     if pending is not None:
         state["step"] = {"t": "reveal", "position": pending}
         return
@@ -70,9 +83,6 @@ def after_move(state: dict, citizen: int, events: list) -> None:
 
 def end_turn(state: dict, events: list) -> None:
     seat = state["seat"]
-    if all_home(state, seat):
-        finish(state, seat, events)
-        return
     draw(state, seat, end_of_turn_cards(state, seat), events)
     begin_turn(state, (seat + 1) % len(state["players"]), events)
 

@@ -90,7 +90,10 @@ def label(option: dict, kind: str, catalog: dict, names: list[str]) -> str:
     labels = catalog["labels"]
     variant = "bridge" if option["type"] == "move" and option.get("bridge") is not None else None
     text = labels.get(f"{option['type']}/{variant}") or labels[option["type"]]
-    params = {k: v for k, v in option.items() if k not in ("type", "source", "note", "order")}
+    params = {k: v for k, v in option.items() if k not in ("type", "source", "note", "order", "take")}
     if option["type"] == "pay":
         params["tiles"] = option.get("tiles") or []
-    return fill(text, params, catalog, names)
+    text = fill(text, params, catalog, names)
+    if option["type"] == "move" and option.get("take") is False:
+        text += labels["move/leave"]
+    return text

@@ -96,3 +96,30 @@ def test_the_breakdown_lists_tiles_cards_and_payments():
     line = state["result"]["scores"][0]
     assert set(line) == {"seat", "tiles", "tile_points", "cards", "settlement", "payments", "total"}
     assert line["tile_points"] == sum(t["value"] for t in line["tiles"]) and line["settlement"] == []
+
+
+def test_the_game_ending_move_takes_no_tile():
+    """"La partida termina inmediatamente": the tile would be taken after the move ("a continuación")."""
+    state = laid()
+    state, events = last_move(state)
+    keys = [e["key"] for e in events]
+    assert "atlantis.take" not in keys and "atlantis.take/none" not in keys and "atlantis.revealed" not in keys
+    assert keys[:2] == ["atlantis.move/mainland", "atlantis.end"]
+    assert state["held"][0] == [] and state["spaces"][52]["tiles"][0] == "53.1"   # 53's tile stays on the path
+    assert expected(state)["kind"] == "cards_left"
+
+
+def test_the_game_ending_move_pays_its_crossing_then_ends_without_a_tile():
+    state = laid()
+    for c in (1, 2):
+        place(state, 0, c, MAINLAND)
+    place(state, 0, 0, 48)
+    drown(state, 50)                  # 49 (value 7) | 50 | 51 (value 2): 2
+    hand(state, 0, 3)
+    gone = next(c for c in COLOURS if all(state["tiles"][f"{p}.1"]["colour"] != c for p in (49, 51, 52, 53)))
+    state, events = apply(state, {"type": "move", "citizen": 0, "cards": [gone], "bridge": None})
+    assert expected(state)["kind"] == "pay" and expected(state)["context"]["owed"] == 2
+    state, events = apply(state, {"type": "pay", "tiles": [], "cards": 2})
+    keys = [e["key"] for e in events]
+    assert keys[:3] == ["atlantis.pay", "atlantis.end", "atlantis.draw"] and "atlantis.take" not in keys
+    assert state["cards"][0]["hand"] == 0 + 4 and state["held"][0] == []

@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from companion.games.atlantis import RuleError, apply, expected
+from companion.games.atlantis import RuleError, apply, expected, normalize
 from companion.games.atlantis.path import MAINLAND, space
 from companion.games.atlantis.reach import sure_to_move
 
@@ -64,6 +64,41 @@ def test_the_lower_tile_is_entered_when_revealed_then_the_turn_ends():
     new, events = apply(new, {"type": "reveal", "colour": BROWN, "value": 6})
     assert new["tiles"]["1.2"] == {"colour": BROWN, "value": 6}
     assert [e["key"] for e in events] == ["atlantis.revealed", "atlantis.draw", "atlantis.turn"]
+
+
+def test_the_tile_behind_may_be_left_on_the_path():
+    """"puede tomar": the table may leave it (taking it could open water before its own citizens)."""
+    state = laid()
+    new, events = apply(state, {"type": "move", "citizen": 0, "cards": [GREY], "bridge": None, "take": False})
+    assert new["citizens"][0][0] == 2 and new["held"][0] == [] and space(new, 1)["tiles"] == ["1.1", None]
+    keys = [e["key"] for e in events]
+    assert keys == ["atlantis.move", "atlantis.take/declined", "atlantis.draw", "atlantis.turn"]
+    assert events[1]["params"] == {"seat": 0, "position": 1, "colour": BLUE, "value": 1}
+    assert expected(new)["kind"] == "turn" and new["seat"] == 1     # no tile to enter: the turn ends
+
+
+def test_leaving_the_tile_after_paying_a_crossing():
+    state = laid()
+    place(state, 0, 0, 9)
+    drown(state, 11)
+    give(state, 0, 6)
+    state, _ = apply(state, {"type": "move", "citizen": 0, "cards": [COLOURS[6]], "bridge": None, "take": False})
+    assert expected(state)["kind"] == "pay"
+    state, events = apply(state, {"type": "pay", "tiles": [], "cards": 3})     # 10 (3) | 11 | 12 (5): 3
+    assert [e["key"] for e in events][:2] == ["atlantis.pay", "atlantis.take/declined"]
+    assert space(state, 13)["tiles"] == ["13.1"] and len(state["held"][0]) == 1
+
+
+def test_take_must_be_true_or_false_and_a_record_without_it_takes():
+    state = laid()
+    with pytest.raises(RuleError) as refused:
+        apply(state, {"type": "move", "citizen": 0, "cards": [GREY], "bridge": None, "take": "no"})
+    assert refused.value.key == "atlantis.malformed"
+    assert normalize({"type": "move", "citizen": 0, "cards": [GREY], "take": True}) == \
+        {"type": "move", "citizen": 0, "cards": [GREY], "bridge": None}
+    assert normalize({"type": "move", "citizen": 0, "cards": [GREY], "take": False})["take"] is False
+    new, _ = apply(state, {"type": "move", "citizen": 0, "cards": [GREY], "bridge": None})
+    assert new["held"][0] == ["1.1"]
 
 
 # Buying cards
