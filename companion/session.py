@@ -91,7 +91,10 @@ class Session:
         # The dice CONFIRM enters at a roll: the camera's reading, then the table's corrections.
         # {"values": [face or None (unsure)], "source": "camera" | "corrected" | "hand", "at": game_changes}
         self._dice: dict | None = None
-        self.last_undone: list[dict] | None = None   # the history entries the last UNDO took back
+        # The history entries the last UNDO took back, or the last REDO put back: every page says
+        # what the press did (until the next change).
+        self.last_undone: list[dict] | None = None
+        self.last_redone: list[dict] | None = None
         self._image: bytes | None = None
         self.last_refusal: dict | None = None  # why the last button press was refused (shown, then cleared)
         # Every reading runs on this one thread: image buffers stay in one malloc arena
@@ -225,6 +228,7 @@ class Session:
             except StoreError as exc:   # the table's input is back; the rest waits for REDO or CONFIRM
                 log.warning("a step the companion had entered was not put back: %s", exc)
             self._game_changed(game.version - before)
+            self.last_redone = game.history[before:]
             return events
 
     # --- dice readings and proposals ---------------------------------------
@@ -494,7 +498,7 @@ class Session:
         self._reading = None   # the dice on the tray were for the step before
         self._frame = None
         self._dice = None
-        self.last_undone = None
+        self.last_undone = self.last_redone = None
         self._bump()
 
     def _bump(self) -> None:
@@ -539,6 +543,7 @@ class Session:
                 # the games file found damaged or read-only: said on every page until it is mended
                 "storage": self.store.problem.to_dict() if self.store.problem else None,
                 "undone": self.last_undone,
+                "redone": self.last_redone,
             }
 
 

@@ -157,14 +157,10 @@ def table(snap: dict, lang: str) -> dict:
     names = words.names(state)
     public = load(GAME).module.view(state)
     expected = snap.get("expected")
-    refusal = snap.get("refusal")
     entries = [{"index": e["index"], "lines": [words.event(ev, names) for ev in e["events"]]}
                for e in snap.get("history", [])][::-1]
     moved = any(e["input"]["type"] == "move" for e in snap.get("history", []))
-    return {"snap": snap, "version": snap.get("version"), "change_id": snap.get("change_id"),
-            "boot": snap.get("boot"), "game": True, "game_id": GAME, "shelf_page": "atlantis_live.html",
-            "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
-            "refusal": refusal, "refusal_text": words.refusal(refusal, names) if refusal else None,
+    return {"shelf_page": "atlantis_live.html",
             "proposal": shelf_view.proposal(snap, words, names), "names": names, "over": state["over"],
             "prompt": prompt(expected, state, words, names) if expected else None,
             "path": path(public, words, names),

@@ -84,12 +84,8 @@ def table(snap: dict, lang: str) -> dict:
     names = words.names(state)
     public = load(game_id).module.view(state)
     expected = snap.get("expected")
-    refusal = snap.get("refusal")
     entries = history(snap, words, names)
-    return {"snap": snap, "version": snap.get("version"), "change_id": snap.get("change_id"),
-            "boot": snap.get("boot"), "game": True, "game_id": game_id, "shelf_page": "survive_live.html",
-            "camera": snap.get("camera") or {}, "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
-            "refusal": refusal, "refusal_text": words.refusal(refusal, names) if refusal else None,
+    return {"shelf_page": "survive_live.html",
             "proposal": shelf_view.proposal(snap, words, names), "names": names, "over": state["over"],
             "turn": public["turn"], "setup_step": state.get("setup_step") if state["step"] == "setup" else None,
             "prompt": prompt(expected, words, names) if expected else None,

@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import math
 import re
-import time
 
-from companion.i18n import catalog, explain, fill, group_label, label, render, seat_labels, variant, word
+from companion.i18n import catalog, explain, group_label, label, render, seat_labels, word
 from companion.games.atlandice.inputs import kind_of
 from companion.shelf import words_for
+
+from .frame import frame, ui
 from companion.games.atlandice.names import (AREAS, DISTRICT_RESOURCE, DISTRICTS, MARKET, RESOURCES, STACKS,
                                    area_of_face)
 
@@ -44,13 +45,6 @@ EXPLAIN_PREFIXES = ("empty.", "survey.", "donation.", "final.")
 
 
 RULING = re.compile(r"R\d+$")   # a ruling's id in docs/rulings.md (the other rules are named in words)
-
-
-def ui(lang: str, key: str, **params) -> str:
-    """The page's text for `key`, its variant for a count of one where the catalog has it."""
-    group = catalog(lang)["ui"]
-    text = group.get(variant(group, key, params), key)
-    return fill(text, params) if params else text
 
 
 def ruling(rule: str | None) -> str | None:
@@ -311,22 +305,6 @@ def proposal(snap: dict, lang: str) -> dict | None:
             "input": json.dumps(inp, separators=(",", ":"))}
 
 
-def undone(snap: dict, lang: str) -> str | None:
-    """What the last UNDO took back, in words: the first line of each input it took back."""
-    entries = snap.get("undone")
-    state = snap.get("state")
-    if not entries or not state:
-        return None
-    names = labels_for(state, lang)
-    said = []
-    for entry in entries:
-        if entry["events"]:
-            said.append(render(entry["events"][0], lang, names).rstrip("."))
-        else:
-            said.append(option_label(entry["input"], snap.get("expected") or {}, state, lang, names)["text"])
-    return ui(lang, "undone", what="; ".join(said))
-
-
 def reading(snap: dict) -> dict | None:
     r = snap.get("reading")
     if not r:
@@ -447,42 +425,21 @@ def vp_chart(state: dict, names: list[str], lang: str, width: int = 640, height:
             "yticks": [{"y": y(v), "text": v} for v in ticks]}
 
 
-# --- the camera ------------------------------------------------------------------
-
-READABLE = ("ok", "not_reading")  # READ may be pressed: a camera not reading may read the next picture
-
-
-def camera(snap: dict) -> dict:
-    """The camera's status for the page, with its last error and when (this machine's time)."""
-    cam = dict(snap.get("camera") or {})
-    cam.setdefault("status", "unavailable")
-    cam["can_read"] = cam["status"] in READABLE
-    at = cam.get("error_at")
-    cam["error_time"] = time.strftime("%H:%M:%S", time.localtime(at)) if isinstance(at, (int, float)) else None
-    return cam
-
-
 # --- everything -----------------------------------------------------------------
 
 def table(snap: dict, lang: str) -> dict:
-    if snap.get("game") == "atlantis":
-        from . import atlantis_view
-        return atlantis_view.table(snap, lang)
-    if snap.get("game") not in (None, "atlandice"):      # another game of the shelf: its own page parts
-        from . import survive_view
-        return survive_view.table(snap, lang)
+    """The whole table page: the frame every game shares, then the game's own parts."""
+    view = frame(snap, lang)
     state = snap.get("state")
-    view = {"snap": snap, "version": snap.get("version"), "change_id": snap.get("change_id"),
-            "boot": snap.get("boot"),
-            "game": state is not None, "camera": camera(snap),
-            "calibration": snap.get("calibration"),
-            "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
-            "refusal": snap.get("refusal"), "reading": reading(snap), "proposal": proposal(snap, lang),
-            "refusal_text": explain(snap["refusal"], lang) if snap.get("refusal") else None,
-            "storage_text": explain(snap["storage"], lang) if snap.get("storage") else None,
-            "undone": undone(snap, lang)}
     if state is None:
         return view
+    if snap.get("game") == "atlantis":
+        from . import atlantis_view
+        return dict(view, **atlantis_view.table(snap, lang))
+    if snap.get("game") != "atlandice":      # another game of the shelf: its own page parts
+        from . import survive_view
+        return dict(view, **survive_view.table(snap, lang))
+    view.update({"reading": reading(snap), "proposal": proposal(snap, lang)})
     names = labels_for(state, lang)
     entries = history(snap, lang)
     view.update({
