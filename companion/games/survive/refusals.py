@@ -76,6 +76,9 @@ def explain(state: dict, inp: dict) -> RuleError:
             return illegal(f"a {terrain} sinks only when no {now} is left ({state['terrain'][now]} left)",
                            "Remova uma peça de Terreno", "sinking_order", terrain=terrain, first=now,
                            left=state["terrain"][now])
+        if terrain != TERRAINS[-1] and state["terrain"][terrain] > 1:
+            return illegal(f"a surrounded {terrain} goes as the last {terrain}, and {state['terrain'][terrain]} are left",
+                           "S7", "surrounded_not_last", terrain=terrain, left=state["terrain"][terrain])
         return illegal(f"a surrounded {terrain} needs six tiles of the higher terrains around it", "S7",
                        "surrounded_impossible", terrain=terrain)
     if kind == "reveal" and step == "reveal":

@@ -3,8 +3,8 @@ mountains. The companion counts the tiles left of each terrain.
 
 A beach completely surrounded by forests and/or mountains goes as the last beach even
 though it touches no sea (a forest surrounded by mountains likewise). The order stays:
-the table declares such a tile as it removes it; it needs six neighbours of the higher
-terrains still on the island (S7).
+the table declares such a tile as it removes it; it is the last of its terrain left, and
+six neighbours of the higher terrains are still on the island (S7).
 """
 
 from .events import event
@@ -16,11 +16,16 @@ def current_terrain(state: dict) -> str | None:
     return next((t for t in TERRAINS if state["terrain"][t]), None)
 
 
-def can_be_surrounded(state: dict, terrain: str) -> bool:
+def higher_around(state: dict, terrain: str) -> bool:
+    """Enough tiles of the higher terrains left to surround one (six on a board of hexes)."""
     higher = TERRAINS[TERRAINS.index(terrain) + 1:]
-    if not higher:
-        return False
-    return sum(state["terrain"][t] for t in higher) >= HEX_NEIGHBOURS
+    return bool(higher) and sum(state["terrain"][t] for t in higher) >= HEX_NEIGHBOURS
+
+
+def can_be_surrounded(state: dict, terrain: str) -> bool:
+    """"remova-a como a última peça de Praia": a surrounded tile goes only as the last of its
+    terrain left, with six higher tiles still around it (S7)."""
+    return state["terrain"][terrain] == 1 and higher_around(state, terrain)
 
 
 def options(state: dict) -> list[dict]:

@@ -46,21 +46,39 @@ def test_the_counts_follow_each_removal(profile):
     assert expected(state)["context"]["terrain"] == "forest"
 
 
-def test_a_surrounded_beach_is_declared_and_still_goes_before_the_forests(profile):
-    state = at_remove(profile, {"beach": 3, "forest": 4, "mountain": 2})
+def test_a_surrounded_beach_is_declared_as_the_last_beach_and_still_goes_before_the_forests(profile):
+    state = at_remove(profile, {"beach": 1, "forest": 4, "mountain": 2})
     assert {"type": "remove", "terrain": "beach", "surrounded": True} in expected(state)["options"]
     state, events = play(state, {"type": "remove", "terrain": "beach", "surrounded": True})
     assert events[0]["rule"] == "S7" and events[0]["params"]["variant"] == "surrounded"
-    assert state["terrain"]["beach"] == 2
+    assert state["terrain"]["beach"] == 0
+
+
+def test_a_surrounded_tile_goes_only_as_the_last_of_its_terrain(profile):
+    """"remova-a como a última peça de Praia" (S7): not while another beach is left."""
+    state = at_remove(profile, {"beach": 16, "forest": 16, "mountain": 8})      # the first tile of the game
+    assert all(not o.get("surrounded") for o in expected(state)["options"])
+    with pytest.raises(RuleError) as err:
+        apply(state, {"type": "remove", "terrain": "beach", "surrounded": True})
+    assert (err.value.key, err.value.rule, err.value.params) == (
+        "surrounded_not_last", "S7", {"terrain": "beach", "left": 16})
+    forests = at_remove(profile, {"beach": 0, "forest": 2, "mountain": 8})
+    assert all(not o.get("surrounded") for o in expected(forests)["options"])
+    with pytest.raises(RuleError) as err:
+        apply(forests, {"type": "remove", "terrain": "forest", "surrounded": True})
+    assert err.value.key == "surrounded_not_last"
+    state, _ = play(forests, {"type": "remove", "terrain": "forest"}, {"type": "reveal", "back": "red"},
+                    {"type": "creature_roll", "face": "shark"}, {"type": "done"})
+    assert {"type": "remove", "terrain": "forest", "surrounded": True} in expected(state)["options"]
 
 
 def test_a_surrounded_tile_needs_six_higher_tiles_around_it(profile):
-    state = at_remove(profile, {"beach": 2, "forest": 3, "mountain": 2})
+    state = at_remove(profile, {"beach": 1, "forest": 3, "mountain": 2})
     assert all(not o.get("surrounded") for o in expected(state)["options"])
     with pytest.raises(RuleError) as err:
         apply(state, {"type": "remove", "terrain": "beach", "surrounded": True})
     assert (err.value.key, err.value.rule) == ("surrounded_impossible", "S7")
-    forests = at_remove(profile, {"beach": 0, "forest": 2, "mountain": 6})
+    forests = at_remove(profile, {"beach": 0, "forest": 1, "mountain": 6})
     assert {"type": "remove", "terrain": "forest", "surrounded": True} in expected(forests)["options"]
     mountains = at_remove(profile, {"beach": 0, "forest": 0, "mountain": 8})
     with pytest.raises(RuleError) as err:
