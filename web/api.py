@@ -14,7 +14,7 @@ from companion.game import ReplayError
 from companion.i18n import explain
 from companion.games.atlandice import RuleError
 from companion.shelf import words_for
-from companion.games.errors import illegal
+from companion.games.errors import check_meta, illegal
 from companion.games.atlandice.profile import validate_new_profile
 from companion.session import AUTO, CAMERA_SOURCES, StaleVersion
 
@@ -165,6 +165,7 @@ def submit_input():
     version = optional_version(data)
     if version is None:     # null too: it would skip the stale check, and a double tap would count twice
         raise ApiError(400, "invalid", "'version' is required: the game version the input was made against")
+    check_meta(inp)         # a note or source too long: 400, nothing recorded
     inp = dict(inp)
     # Only the companion says an input was its own or the camera's (UNDO and the camera's
     # track record count on it): a tablet's input is the tablet's.

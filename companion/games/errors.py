@@ -36,3 +36,21 @@ def invalid(message: str, rule: str | None = None, key: str | None = None, **par
 
 def illegal(message: str, rule: str | None = None, key: str | None = None, **params) -> RuleError:
     return RuleError("illegal", message, rule, key, params)
+
+
+# The free text a table may add to any input, kept in the record beside the rules' fields: at most
+# this many characters each (a record holds every input, and every page and export reads it).
+META_LIMITS = {"source": 40, "note": 1000}
+
+
+def check_meta(inp: object) -> None:
+    """RuleError("invalid", key "input_text_long") when an input's `source` or `note` is longer than
+    META_LIMITS: checked on what a tablet sends, before it is recorded (a record already kept is
+    read as it is, whatever its notes)."""
+    if not isinstance(inp, dict):
+        return
+    for field, limit in META_LIMITS.items():
+        value = inp.get(field)
+        if isinstance(value, str) and len(value) > limit:
+            raise invalid(f"an input's '{field}' may be at most {limit} characters long; this one has "
+                          f"{len(value)}", key="input_text_long", field=field, limit=limit, length=len(value))
