@@ -6,7 +6,18 @@ game (players, colours, boats, supply) and waits for the table to tap it done.
 
 from .events import event
 from .names import BOATS_PER_COLOUR, CREATURE_TOKENS, EXPLORERS_PER_COLOUR, SETUP_STEPS, TERRAIN_TILES
-from .state import playing_colours
+from .state import playing_colours, two_colours
+
+# The setup's own options beyond the players and the first player, as data for a setup
+# form: the key, the values it takes (the first is the default), the player counts it
+# applies to, and its words in the catalogs' "page" group (`words` the legend,
+# `choice_words` + value each choice).
+SETUP_OPTIONS = (
+    {"key": "colours_each", "kind": "choice", "among": (2, 1), "players": (2,),
+     "words": "setup_colours_each", "choice_words": "setup_colours_each_"},
+    {"key": "challenges", "kind": "checks", "among": (1, 2, 3, 4), "players": (2, 3, 4),
+     "words": "setup_challenges", "choice_words": "challenge_"},
+)
 
 
 def announce(state: dict, events: list) -> None:
@@ -18,13 +29,13 @@ def announce(state: dict, events: list) -> None:
     elif step == 2:
         events.append(event("setup.island", "Preparação do Jogo", total=sum(TERRAIN_TILES.values()), **TERRAIN_TILES))
     elif step == 3:
-        events.append(event("setup.explorers_taken", "Preparação do Jogo" if len(state["players"]) > 2 else "S1",
+        events.append(event("setup.explorers_taken", "S1" if two_colours(state) else "Preparação do Jogo",
                             explorers=EXPLORERS_PER_COLOUR))
         for seat, colours in enumerate(state["colours"]):
             for colour in colours:
                 events.append(event("setup.colour_of", None, seat=seat, colour=colour))
     elif step == 4:
-        events.append(event("setup.boats_taken", "Preparação do Jogo" if len(state["players"]) > 2 else "S1",
+        events.append(event("setup.boats_taken", "S1" if two_colours(state) else "Preparação do Jogo",
                             each=BOATS_PER_COLOUR, boats=state["boats"]["board"]))
     elif step == 5:
         events.append(event("setup.supply", "Preparação do Jogo", boats=state["boats"]["supply"],

@@ -1,7 +1,7 @@
 """The table as one plain value (JSON as is). Its keys:
 
     players       names, seat order (clockwise)
-    colours       [[colour, ...] per seat]: one colour each, two each with 2 players (S1)
+    colours       [[colour, ...] per seat]: one colour each; two each with 2 players, or one if chosen (S1)
     first         seat of the first player
     challenges    the Desafios chosen at setup (sorted list of 1-4)
     profile       the game profile (S3-S5)
@@ -39,11 +39,21 @@ def copy_state(state: dict) -> dict:
 
 
 def colours_per_seat(players: int) -> int:
-    """Partida de Dois Jogadores: each player plays two colours (S1)."""
+    """Partida de Dois Jogadores: each player "poderá" play two colours; the default (S1)."""
     return 2 if players == 2 else 1
 
 
-SETUP_KEYS = {"game", "players", "first_player", "profile", "colours", "challenges"}
+def colours_allowed(players: int) -> tuple[int, ...]:
+    """How many colours a player may play: one or two with two players (S1), else one."""
+    return (1, 2) if players == 2 else (1,)
+
+
+def two_colours(state: dict) -> bool:
+    """Each player plays two colours (a two-player game that chose so, S1)."""
+    return any(len(cs) > 1 for cs in state["colours"])
+
+
+SETUP_KEYS = {"game", "players", "first_player", "profile", "colours", "colours_each", "challenges"}
 
 
 def new_state(setup: dict) -> dict:
@@ -51,6 +61,7 @@ def new_state(setup: dict) -> dict:
 
     setup: {"players": [2-4 names], "first_player": seat, "profile": {...},
             "colours": [[colour, ...] per seat] (default: the profile's, in order),
+            "colours_each": 1 or 2 (two players only; default 2, or as many as "colours" gives),
             "challenges": [1-4, ...] (default: none)}
     A "game": "survive" key is accepted (the record's first line names its game).
     """
@@ -77,7 +88,7 @@ def new_state(setup: dict) -> dict:
         raise invalid(f"setup: 'first_player' must be a seat from 0 to {len(names) - 1}", key="setup_first",
                       last=len(names) - 1)
     profile = validate_profile(setup.get("profile"))
-    colours = _colours(setup.get("colours"), len(names), profile)
+    colours = _colours(setup.get("colours"), len(names), profile, setup.get("colours_each"))
     challenges = _challenges(setup.get("challenges", []))
     playing = [c for seat in colours for c in seat]
     boats_out = BOATS_PER_COLOUR * len(playing)
@@ -108,8 +119,14 @@ def new_state(setup: dict) -> dict:
     }
 
 
-def _colours(given: object, players: int, profile: dict) -> list[list[str]]:
-    each = colours_per_seat(players)
+def _colours(given: object, players: int, profile: dict, each: object = None) -> list[list[str]]:
+    allowed = colours_allowed(players)
+    if each is None:        # as many as the colours given say, else the default
+        sizes = {len(s) for s in given} if isinstance(given, list) and all(isinstance(s, list) for s in given) else set()
+        each = sizes.pop() if len(sizes) == 1 and next(iter(sizes)) in allowed else colours_per_seat(players)
+    if type(each) is not int or each not in allowed:
+        raise invalid(f"setup: 'colours_each' must be {' or '.join(map(str, allowed))} with {players} players",
+                      "S1", "setup_colours_each", players=players)
     if given is None:
         box = profile["colours"]
         return [box[i * each:(i + 1) * each] for i in range(players)]

@@ -10,7 +10,7 @@ land tile left (S12).
 from . import end, tiles
 from .events import event
 from .names import MOVES_PER_TURN
-from .state import in_play
+from .state import in_play, two_colours
 
 
 def enter(state: dict, step: str, events: list) -> None:
@@ -37,8 +37,8 @@ def enter(state: dict, step: str, events: list) -> None:
 
 
 def _rule(state: dict) -> str:
-    """Two players: one turn each, both colours in it (S1)."""
-    return "S1" if len(state["players"]) == 2 else "Visão da Partida"
+    """Two players with two colours each: one turn each, both colours in it (S1)."""
+    return "S1" if two_colours(state) else "Visão da Partida"
 
 
 def begin_first_turn(state: dict, events: list) -> None:

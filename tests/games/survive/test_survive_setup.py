@@ -23,6 +23,31 @@ def test_two_players_play_two_colours_each_and_bring_their_boats(profile):
     assert all(e == {"in_play": 10, "saved": 0, "lost": 0} for e in state["explorers"].values())
 
 
+def test_two_players_may_play_one_colour_each(profile):
+    """Partida de Dois Jogadores: "cada jogador poderá jogar com duas cores": may, not must (S1)."""
+    state, events = start(new_state(setup_of(profile, 2, colours_each=1)))
+    assert state["colours"] == [["red"], ["blue"]]
+    assert set(state["explorers"]) == {"red", "blue"}
+    assert state["boats"] == {"board": 4, "supply": 8, "gone": 0}          # Cada jogador pega 2 peões de Barco
+    state, events = play(state, *({"type": "setup", "step": n} for n in range(1, 9)))
+    said = {e["key"]: e for e in events}
+    assert said["setup.boats_taken"]["params"] == {"each": 2, "boats": 4}
+    assert said["setup.place_explorers"]["params"]["explorers"] == 20
+    assert said["turn.begin"]["rule"] == "Visão da Partida"               # not S1's shared turn
+    chosen = new_state(setup_of(profile, 2, colours=[["green"], ["red"]]))  # one colour each, given
+    assert chosen["colours"] == [["green"], ["red"]]
+    assert new_state(setup_of(profile, 2))["colours"] == [["red", "blue"], ["green", "yellow"]]   # the default
+
+
+@pytest.mark.parametrize("players, each, colours", [(3, 2, None), (2, 3, None), (2, "1", None),
+                                                    (2, 1, [["red", "blue"], ["green", "yellow"]])])
+def test_colours_each_is_one_or_two_with_two_players_only(profile, players, each, colours):
+    more = {"colours_each": each} if colours is None else {"colours_each": each, "colours": colours}
+    with pytest.raises(RuleError) as err:
+        new_state(setup_of(profile, players, **more))
+    assert err.value.key == ("setup_colours" if colours else "setup_colours_each")
+
+
 def test_three_players_leave_six_boats_aside(profile):
     state = new_state(setup_of(profile, 3))
     assert state["boats"] == {"board": 6, "supply": 6, "gone": 0}
