@@ -151,6 +151,11 @@ def tally(result: dict, state: dict, words, names: list[str]) -> dict:
                                                 names=", ".join(winners), total=result["best"])}
 
 
+def final(state: dict, words, names: list[str]) -> dict:
+    """The score sheet of a game over (the live page's final card, a saved game's page)."""
+    return tally(state["result"], state, words, names)
+
+
 def table(snap: dict, lang: str) -> dict:
     state = snap["state"]
     words = words_for(GAME, lang)
@@ -172,5 +177,5 @@ def table(snap: dict, lang: str) -> dict:
             "history": entries, "latest": entries[0] if entries else None,
             "start": [words.event(ev, names) for ev in snap.get("start_events", [])],
             "profile_confirmed": public["profile_confirmed"],
-            "tally": tally(state["result"], state, words, names) if state.get("result") else None,
+            "tally": final(state, words, names) if state.get("result") else None,
             "page": words.page}

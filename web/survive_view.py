@@ -69,6 +69,11 @@ def tally(result: dict, words, names: list[str]) -> dict:
             "winners": words.page("winners_shared" if result["shared"] else "winner", names=", ".join(winners))}
 
 
+def final(state: dict, words, names: list[str]) -> dict:
+    """The score sheet of a game over (the live page's final card, a saved game's page)."""
+    return tally(state["result"], words, names)
+
+
 def history(snap: dict, words, names: list[str]) -> list[dict]:
     entries = [{"index": entry["index"], "source": entry["input"].get("source"),
                 "lines": [words.event(ev, names) for ev in entry["events"]]}
@@ -93,5 +98,5 @@ def table(snap: dict, lang: str) -> dict:
             "latest": entries[0] if entries else None, "history_shown": HISTORY_SHOWN,
             "start": [words.event(ev, names) for ev in snap.get("start_events", [])],
             "profile_confirmed": public["profile_confirmed"], "profile_note": words.word("profile", "unconfirmed"),
-            "tally": tally(state["result"], words, names) if state.get("result") else None,
+            "tally": final(state, words, names) if state.get("result") else None,
             "page": words.page}

@@ -433,12 +433,8 @@ def table(snap: dict, lang: str) -> dict:
     state = snap.get("state")
     if state is None:
         return view
-    if snap.get("game") == "atlantis":
-        from . import atlantis_view
-        return dict(view, **atlantis_view.table(snap, lang))
     if snap.get("game") != "atlandice":      # another game of the shelf: its own page parts
-        from . import survive_view
-        return dict(view, **survive_view.table(snap, lang))
+        return dict(view, **_own_view(snap["game"]).table(snap, lang))
     view.update({"reading": reading(snap), "proposal": proposal(snap, lang)})
     names = labels_for(state, lang)
     entries = history(snap, lang)
@@ -467,12 +463,26 @@ def table(snap: dict, lang: str) -> dict:
 
 def replay_parts(game, names: list[str], lang: str) -> dict:
     """The parts of this page's score sheet the history's replay shows too: Atlandice's
-    breakdown line by line and, once over, its VP chart. Another game: none (its totals)."""
-    if game.game_id != "atlandice":
-        return {}
+    breakdown line by line and, once over, its VP chart; another game's own score sheet
+    (its live page's final card, `<game>_tally.html`) once it is over."""
     state = game.state
+    if game.game_id != "atlandice":
+        if not state.get("result"):
+            return {}
+        own = _own_view(game.game_id)
+        return {"tally": own.final(state, words_for(game.game_id, lang), names),
+                "tally_page": f"{game.game_id}_tally.html", "page": words_for(game.game_id, lang).page}
     return {"breakdown": breakdown(game.score(), names, lang, len(state["players"])),
             "chart": vp_chart(state, names, lang) if state["over"] else None}
+
+
+def _own_view(game_id: str):
+    """The table page's parts of a game other than Atlandice."""
+    if game_id == "atlantis":
+        from . import atlantis_view
+        return atlantis_view
+    from . import survive_view
+    return survive_view
 
 
 def replay_players(game, lang: str) -> list[dict] | None:
