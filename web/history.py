@@ -5,12 +5,13 @@ records (through companion.history); nothing here is stored but the players' mer
 
 from __future__ import annotations
 
+import itertools
 from datetime import datetime, timezone
 
 from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, request, url_for
 
 from companion import store as games_store
-from companion.history.export import games_csv, record_name, records_zip
+from companion.history.export import games_csv, record_name, records_zip_stream
 from companion.game import Game
 from companion.history.players import MergeError, check_merge, name_key, records
 from companion.history.summary import summarize
@@ -150,12 +151,20 @@ def export_csv():
 
 @bp.get("/games/export.zip")
 def export_zip():
-    """Every record (records/*.jsonl) and games.csv, in one zip."""
+    """Every record (records/*.jsonl) and games.csv, in one zip, streamed: each record is read from
+    the store, compressed and sent before the next is read (the zip is never whole in memory)."""
     summaries = list(reversed(kept().summaries()))
-    files = [(s, store().load(s["id"])[0].to_jsonl()) for s in summaries]
-    data = records_zip(files, games_csv(summaries, _aliases()))
+    csv_text = games_csv(summaries, _aliases())
+    kept_store = store()        # the generator runs after this function returns
+
+    def files():
+        for s in summaries:
+            yield s, kept_store.load(s["id"])[0].to_jsonl()
+
+    pieces = records_zip_stream(files(), csv_text)
+    first = next(pieces)        # a store that cannot be read is answered (503) before the zip starts
     day = datetime.now(timezone.utc).strftime("%Y-%m-%d")
-    response = Response(data, mimetype="application/zip")
+    response = Response(itertools.chain([first], pieces), mimetype="application/zip")
     response.headers["Content-Disposition"] = f'attachment; filename="companion-games-{day}.zip"'
     return response
 

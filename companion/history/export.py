@@ -1,12 +1,15 @@
 """Every record in one zip, and the games and scores as a CSV a spreadsheet or a
 score-keeping app imports: one row per player per game (the "long" layout such apps read).
 
-Both are built in memory from the records and their summaries; nothing is read or written here.
+The CSV is built from the summaries; the zip is streamed: `records_zip_stream` yields it a record
+at a time, so an export holds one record in memory, never the whole zip. Nothing is read or
+written here (the records come from the caller, one by one).
 """
 
 import csv
 import io
 import zipfile
+from collections.abc import Iterable, Iterator
 
 from .players import name_key, player_of, records
 
@@ -49,11 +52,40 @@ def games_csv(summaries: list[dict], aliases: dict | None = None) -> str:
     return out.getvalue()
 
 
-def records_zip(records: list[tuple[dict, str]], csv_text: str) -> bytes:
-    """`records`: (summary, the record as JSON Lines) for each game; the CSV goes in beside them."""
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+class _Pipe(io.RawIOBase):
+    """Where the zip is written: what came since the last `take()`; not seekable, so the zip is
+    written in one pass (each entry's sizes after its data)."""
+
+    def __init__(self):
+        super().__init__()
+        self._chunks: list[bytes] = []
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        self._chunks.append(bytes(data))
+        return len(data)
+
+    def take(self) -> bytes:
+        out = b"".join(self._chunks)
+        self._chunks.clear()
+        return out
+
+
+def records_zip_stream(records: Iterable[tuple[dict, str]], csv_text: str) -> Iterator[bytes]:
+    """The zip of `records_zip`, in pieces: each record is compressed and given up before the next
+    is asked for (`records` may be a generator that loads them one by one)."""
+    pipe = _Pipe()
+    with zipfile.ZipFile(pipe, "w", zipfile.ZIP_DEFLATED) as z:
         for summary, text in records:
             z.writestr(f"records/{record_name(summary)}", text)
+            if piece := pipe.take():
+                yield piece
         z.writestr("games.csv", csv_text)
-    return out.getvalue()
+    yield pipe.take()
+
+
+def records_zip(records: Iterable[tuple[dict, str]], csv_text: str) -> bytes:
+    """`records`: (summary, the record as JSON Lines) for each game; the CSV goes in beside them."""
+    return b"".join(records_zip_stream(records, csv_text))
