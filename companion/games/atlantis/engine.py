@@ -137,7 +137,9 @@ def _refusal(state: dict, inp: dict) -> Exception:
         return refuse("not_your_tile", f"tile {inp['tile']} is not one of the tiles you hold", "Buy",
                       tile=inp["tile"])
     if kind == "no_move":
-        return refuse("has_move", "whatever your cards, one of them makes a legal move", "A11")
+        hand = state["cards"][state["seat"]]["hand"]
+        return refuse("has_move", f"whatever the colours of your {hand} cards, they make a legal move", "A11",
+                      hand=hand)
     if kind in ("lay", "reveal"):
         profile = state["profile"]
         if inp["colour"] not in profile["colours"]:

@@ -48,13 +48,70 @@ def move_options(state: dict, seat: int) -> list[dict]:
     return out
 
 
-def sure_to_move(state: dict, seat: int) -> bool:
-    """Whatever the colours in hand, one card alone makes a legal move (A11)."""
-    if state["cards"][seat]["hand"] == 0:
-        return False
-    movable = set()
+def good_sets(state: dict, seat: int) -> list[tuple[int, ...]]:
+    """The cards of every legal move the seat could make now, as counts per colour (the
+    profile's order): a hand holding one of them can move. Only the minimal ones are kept."""
+    colours = state["profile"]["colours"]
+    found = set()
     for citizen in range(len(state["citizens"][seat])):
-        for route in reach(state, seat, citizen, max_cards=1):
+        for route in reach(state, seat, citizen):
             if any(affordable(state, seat, route, b) for b in [None] + route["bridges"]):
-                movable.add(route["cards"][0])
-    return movable >= set(state["profile"]["colours"])
+                found.add(tuple(route["cards"].count(c) for c in colours))
+    kept: list[tuple[int, ...]] = []
+    for g in sorted(found, key=sum):           # a smaller set first: it is kept, the larger ones holding it not
+        if not any(all(a <= b for a, b in zip(h, g)) for h in kept):
+            kept.append(g)
+    return kept
+
+
+def stuck_hand(state: dict, seat: int) -> dict | None:
+    """A hand of the seat's size (colour -> cards) that makes no legal move, or None when
+    every possible hand of that size makes one (A11).
+
+    The colours in hand are hidden: a hand is any mix of colours, at most the profile's
+    cards of each. A hand makes a move when it holds the cards of one of `good_sets`
+    (the player plays them in the order needed; the rest pays). A hand holding none of
+    them keeps holding none when cards are taken out of it, so a stuck hand of the
+    seat's size exists exactly when the largest hand holding none of them is that big.
+    """
+    n = state["cards"][seat]["hand"]
+    colours = state["profile"]["colours"]
+    most = state["profile"]["cards_per_colour"]
+    good = good_sets(state, seat)
+    k = len(colours)
+    # Cards of a colour beyond the most any good set needs change nothing: that many is "all".
+    need = [max((g[c] for g in good), default=0) for c in range(k)]
+    choices = [[x for x in range(min(need[c], most + 1))] + ([most] if need[c] <= most else [])
+               for c in range(k)]
+
+    def search(c: int, counts: list[int], alive: list[tuple[int, ...]]) -> list[int] | None:
+        # alive: the good sets the hand so far still holds (every colour decided so far suffices)
+        if sum(counts) + most * (k - c) < n:
+            return None
+        if c == k:
+            return None if alive else counts
+        for x in sorted(choices[c], reverse=True):
+            still = [g for g in alive if g[c] <= x]
+            if any(not any(g[d] for d in range(c + 1, k)) for g in still):
+                continue            # the hand already holds a whole good set
+            found = search(c + 1, counts + [x], still)
+            if found is not None:
+                return found
+        return None
+
+    counts = search(0, [], good)
+    if counts is None:
+        return None
+    # Trim the largest stuck hand to the seat's size (a part of it is stuck too).
+    hand, left = {}, n
+    for colour, x in zip(colours, counts):
+        take = min(x, left)
+        if take:
+            hand[colour] = take
+        left -= take
+    return hand
+
+
+def sure_to_move(state: dict, seat: int) -> bool:
+    """Whatever the colours in hand, the seat has a legal move (A11)."""
+    return stuck_hand(state, seat) is None

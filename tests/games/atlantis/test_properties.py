@@ -2,9 +2,11 @@
 are conserved, refusals change nothing, every event reads in both catalogs."""
 
 import copy
+import itertools
 import json
 import random
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ import pytest
 from companion.games.atlantis import RuleError, apply, expected
 from companion.games.atlantis.path import MAINLAND, tiles_on_path
 from companion.games.atlantis.profile import cards_total
+from companion.games.atlantis.reach import affordable, reach, stuck_hand
 from companion.games.atlantis.simulate import play_random, random_setup
 
 from .conftest import PROFILE
@@ -41,6 +44,40 @@ def test_every_random_game_ends_with_tiles_and_cards_conserved(seed, players, pa
     result = state["result"]
     assert result["winners"] and all(result["scores"][s]["total"] == result["best"] for s in result["winners"])
     assert all(p == [MAINLAND] * 3 for p in state["citizens"])
+
+
+def _payable_moves(state: dict, seat: int) -> list[Counter]:
+    """Brute force: the cards of every legal move the hand's size allows that can be paid."""
+    return [Counter(r["cards"]) for c in range(3) for r in reach(state, seat, c)
+            if any(affordable(state, seat, r, b) for b in [None] + r["bridges"])]
+
+
+@pytest.mark.parametrize("most", [15, 2, 1])
+def test_a_stuck_hand_exists_exactly_when_brute_force_finds_one(most):
+    """A11: the declaration is refused exactly when every hand of that size makes a move."""
+    rng = random.Random(40 + most)
+    checked = stuck = 0
+    for players in (2, 3):
+        for state, _, _ in play_random(rng, random_setup(rng, players, PROFILE, "shuffle")):
+            if state["step"]["t"] != "turn" or rng.random() < 0.8:
+                continue
+            state = copy.deepcopy(state)
+            seat = state["seat"]
+            state["profile"]["cards_per_colour"] = most
+            for n in range(0, 5):
+                state["cards"][seat]["hand"] = n
+                hands = [Counter(h) for h in itertools.combinations_with_replacement(PROFILE["colours"], n)
+                         if max(Counter(h).values(), default=0) <= most]
+                moves = _payable_moves(state, seat)
+                brute = [h for h in hands if not any(not m - h for m in moves)]
+                found = stuck_hand(state, seat)
+                assert (found is not None) == bool(brute), (n, found, brute[:3])
+                if found is not None:
+                    stuck += 1
+                    assert sum(found.values()) == n and Counter(found) in brute
+                checked += 1
+                assert ({"type": "no_move"} in expected(state)["options"]) == bool(brute)
+    assert checked > 25 and 0 < stuck < checked
 
 
 def _junk(rng: random.Random, state: dict) -> dict:

@@ -6,7 +6,7 @@ import pytest
 
 from companion.games.atlantis import RuleError, apply, expected, normalize
 from companion.games.atlantis.path import MAINLAND, space
-from companion.games.atlantis.reach import sure_to_move
+from companion.games.atlantis.reach import good_sets, stuck_hand, sure_to_move
 
 from .conftest import COLOURS, drown, give, hand, laid, place
 
@@ -162,6 +162,50 @@ def test_no_move_is_offered_when_some_colour_would_not_move():
     for c in range(3):
         place(state, 0, c, 0)
     assert {"type": "no_move"} in expected(state)["options"]
+
+
+def test_no_move_is_refused_when_every_hand_of_that_size_moves():
+    """Blue alone cannot move (Bia stands on 1), but blue, blue reaches 8; any other colour moves alone:
+    one card may be stuck, two cards never are."""
+    state = laid()
+    place(state, 1, 0, 1)
+    hand(state, 0, 1)
+    assert stuck_hand(state, 0) == {BLUE: 1} and {"type": "no_move"} in expected(state)["options"]
+    hand(state, 0, 2)
+    assert stuck_hand(state, 0) is None and {"type": "no_move"} not in expected(state)["options"]
+    with pytest.raises(RuleError) as refused:
+        apply(state, {"type": "no_move"})
+    assert refused.value.key == "atlantis.has_move" and refused.value.params == {"hand": 2}
+
+
+def test_a_stuck_hand_holds_no_more_of_a_colour_than_the_box():
+    """Bia on 1 and 8: blue, blue lands on her again; blue x3 reaches 15. Two blue cards are stuck,
+    unless the box had only one blue card: then any two cards move."""
+    state = laid()
+    place(state, 1, 0, 1)
+    place(state, 1, 1, 8)
+    hand(state, 0, 2)
+    assert stuck_hand(state, 0) == {BLUE: 2}
+    hand(state, 0, 3)
+    assert stuck_hand(state, 0) is None
+    hand(state, 0, 2)
+    state["profile"]["cards_per_colour"] = 1
+    assert stuck_hand(state, 0) is None
+
+
+def test_a_move_the_hand_cannot_pay_does_not_count():
+    """From 20 every colour moves alone, but blue (to 29) and yellow (to 34) cross two gaps,
+    22 (21: 7 | 23: 2 -> 2) and the middle water 27 (5): the bridge saves one, the rest is not
+    paid with no card left. A single blue or yellow card is stuck."""
+    state = laid()
+    for c in range(3):
+        place(state, 0, c, 20 if c == 0 else MAINLAND)
+    drown(state, 22)
+    hand(state, 0, 1)
+    assert stuck_hand(state, 0) == {BLUE: 1}
+    assert sorted(g.index(1) for g in good_sets(state, 0)) == [1, 2, 3, 4, 6]   # all but blue and yellow
+    give(state, 0, 5)
+    assert stuck_hand(state, 0) is None                     # a tile of 5 pays what the bridge leaves
 
 
 def test_buy_then_lose_the_turn():
