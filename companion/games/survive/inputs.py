@@ -45,7 +45,7 @@ def normalize(inp: object) -> dict:
     if not isinstance(inp, dict):
         raise invalid("an input must be a JSON object with a 'type'", key="input_object")
     kind = inp.get("type")
-    if kind not in FIELDS:
+    if not isinstance(kind, str) or kind not in FIELDS:     # a list or an object is no type (and unhashable)
         raise invalid(f"unknown input type {kind!r}; known: {', '.join(FIELDS)}", key="input_type",
                       given=str(kind))
     for field in FIELDS[kind]:
