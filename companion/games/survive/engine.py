@@ -90,7 +90,8 @@ def expected(state: dict) -> dict:
     seat = None if step in ("setup", "over") else state["turn"]["seat"]
     context: dict = {}
     if step == "setup":
-        context = {"step": state["setup_step"], "challenges": state["challenges"]}
+        # what to place now, said in the prompt itself (the events of that setup step)
+        context = {"step": state["setup_step"], "challenges": state["challenges"], "now": setup.step_events(state)}
     elif step == "tile":
         context = {"hand": state["hands"][seat]}
     elif step == "moves":

@@ -20,6 +20,13 @@ SETUP_OPTIONS = (
 )
 
 
+def step_events(state: dict) -> list[dict]:
+    """What setup step `state["setup_step"]` asks the table to do, as events (the prompt's "now")."""
+    events: list = []
+    announce(state, events)
+    return events
+
+
 def announce(state: dict, events: list) -> None:
     """The events that say setup step `state["setup_step"]`."""
     step = state["setup_step"]

@@ -68,6 +68,8 @@ def prompt(expected: dict, catalog: dict, names: list[str]) -> str:
     seat = expected["seat"]
     params = dict(expected["context"], seat=seat if seat is not None else "")
     params.pop("challenges", None)
+    if isinstance(params.get("now"), list):       # the setup step's instructions: its events, said without a rule
+        params["now"] = " ".join(render(dict(e, rule=None), catalog, names) for e in params["now"])
     if "hand" in params and isinstance(params["hand"], int):
         params["hand"] = str(params["hand"])
     return fill(catalog["prompts"][expected["kind"]], params, catalog, names)

@@ -10,7 +10,8 @@ import pytest
 from companion.games.survive import RuleError, apply, expected, new_state, start
 from companion.games.survive.names import CREATURES, DEFENSIVE, START_OF_TURN
 from companion.games.survive.simulate import play_random, random_setup
-from companion.games.survive.words import fill, refusal, render
+from companion.games.survive.words import refusal, render
+from companion.games.survive.words import prompt as say_prompt
 
 from .conftest import PACKAGE, load_catalog, load_profile, setup_of
 
@@ -101,8 +102,7 @@ def test_every_event_prompt_and_rule_of_many_games_renders_in_both_languages():
             prompt = expected(state)
             prompts.add(prompt["kind"])
             for lang in LANGS:
-                params = dict(prompt["context"], seat=prompt["seat"] if prompt["seat"] is not None else 0)
-                assert readable(fill(CATALOGS[lang]["prompts"][prompt["kind"]], params, CATALOGS[lang], NAMES))
+                assert readable(say_prompt(prompt, CATALOGS[lang], NAMES)), (lang, prompt["kind"])
         for events in batches:
             for e in events:
                 seen.add(e["key"])

@@ -143,3 +143,18 @@ def test_a_setup_with_a_key_it_does_not_know_is_refused(profile):
     with pytest.raises(RuleError) as err:
         new_state(setup_of(profile, players=2, junk="x" * 1000))
     assert err.value.key == "setup_unknown" and "junk" in str(err.value)
+
+
+def test_the_setup_prompt_says_what_to_do_now(profile):
+    from companion.games.survive.words import prompt
+
+    from .conftest import load_catalog
+    state, _ = start(new_state(setup_of(profile, 3)))
+    assert [e["key"] for e in expected(state)["context"]["now"]] == ["setup.serpents"]
+    en, pt = load_catalog("en"), load_catalog("pt-BR")
+    names = ["Ana", "Bruno", "Caio"]
+    assert prompt(expected(state), en, names) == (
+        "Setup 1: put the 5 sea serpents on the spaces with the sea serpent icon. Tap it done when the table has done it.")
+    state, _ = play(state, {"type": "setup", "step": 1}, {"type": "setup", "step": 2})
+    said = prompt(expected(state), pt, names)
+    assert said.startswith("Preparação 3: cada cor pega seus 10 Exploradores. Ana joga com vermelho.") and "{" not in said
