@@ -4,7 +4,7 @@
 
 DATA_DIR defaults to ../shared/data/dice (relative to the repository); every
 sub-folder with a labels.csv is measured with `vision_tools.bench` (the same code as
-`python -m vision bench`). Then it times rendered 1280x720 gate rolls (7 dice,
+`python -m vision_tools.bench`). Then it times rendered 1280x720 gate rolls (7 dice,
 64 px), the product's own setting, and reads rendered rolls of dice seen at an
 angle (10-40 degrees from straight down, side faces and their pips showing, as
 from a phone held aslant), and six stress sets where a wrong value hides

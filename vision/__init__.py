@@ -34,7 +34,7 @@ def read(frame, config=None) -> Reading:
     Returns a `Reading`; raises `ReadError` for input that is not an image.
     A blank, black or blown-out frame gives an empty Reading.
     """
-    from . import learned, nets, pip_reader
+    from . import learned, nets
     from .frame import validate_frame
     from .settings import Config
 
@@ -43,11 +43,9 @@ def read(frame, config=None) -> Reading:
     elif not isinstance(config, Config):
         raise ReadError(f"config must be a vision.Config (or None), not {type(config).__name__}")
     frame = validate_frame(frame)
-    if config.reader == "pips":
-        return pip_reader.read_frame(frame, config)
     if not nets.available(config.models):
         raise ReadError(f"the dice reader's model files are missing from {config.models} "
-                        "(reinstall the package, or use the 'pips' reader)")
+                        "(reinstall the package)")
     return learned.read_learned(frame, config)
 
 

@@ -1,14 +1,11 @@
-"""Command line: `python -m vision {read,bench,calibrate,render} ...`.
+"""Command line: `python -m vision {read,calibrate,render} ...`.
 
-    read IMAGE [--json] [--annotate OUT.png] [--calibration FILE] [--reader R]
-    bench DIR [DIR ...] [--limit N] [--errors N] [--no-720p] [--calibration FILE] [--reader R]
-          [--sheet OUT.png] [--json] [--teach F [--teach-mode light|full] [--teach-seed N]]
-    calibrate FRAME [--out FILE] [--roi] [--annotate OUT.png] [--reader R]
+    read IMAGE [--json] [--annotate OUT.png] [--calibration FILE]
+    calibrate FRAME [--out FILE] [--roi] [--annotate OUT.png]
     render OUT.png VALUE [VALUE ...] [--seed N] [--touching]
 
-R is "learned" (the default: detector + classifier nets) or "pips" (the
-hand-built pip reader); a calibration's die size is converted to R's measure.
-bench runs from a source checkout: it is a tool beside the package (vision_tools/).
+Measuring the reader on labelled photos is a tool of the source checkout,
+not of this package (docs/vision.md, "Measuring on your own photos").
 
 Bad input prints one line to stderr and exits with status 2.
 """
@@ -23,20 +20,15 @@ import sys
 from .image_file import load_image, save_image
 
 
-def _config(path: str | None, reader: str | None = None):
-    from .calibrate import load_calibration, with_reader
-    from .settings import Config
+def _config(path: str | None):
+    from .calibrate import load_calibration
     from .reading import ReadError
 
     if path is None:
-        cfg = None
-    elif not os.path.isfile(path):
+        return None
+    if not os.path.isfile(path):
         raise ReadError(f"no such calibration file: {path}")
-    else:
-        cfg = load_calibration(path)
-    if reader:
-        cfg = with_reader(cfg or Config(), reader)
-    return cfg
+    return load_calibration(path)
 
 
 def cmd_read(a) -> int:
@@ -44,7 +36,7 @@ def cmd_read(a) -> int:
     from .annotate import annotate
 
     img = load_image(a.image)
-    reading = read(img, _config(a.calibration, a.reader))
+    reading = read(img, _config(a.calibration))
     if a.json:
         print(json.dumps(reading.to_dict()))
     else:
@@ -60,131 +52,6 @@ def cmd_read(a) -> int:
     return 0
 
 
-def _tools():
-    """The vision_tools package of the source checkout this package sits in (the bench is a
-    tool beside the reader, not installed with it)."""
-    import importlib
-
-    from .reading import ReadError
-
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    if os.path.isfile(os.path.join(root, "vision_tools", "bench.py")) and root not in sys.path:
-        sys.path.append(root)
-    try:
-        return importlib.import_module("vision_tools")
-    except ImportError:
-        raise ReadError("bench is a tool of the source checkout (vision_tools/), "
-                        "not installed with the package: run it from a checkout") from None
-
-
-def _owner():
-    """vision_tools.train.owner (full teaching), or ReadError when torch is not installed."""
-    import importlib.util
-
-    from .reading import ReadError
-
-    if importlib.util.find_spec("torch") is None or importlib.util.find_spec("onnx") is None:
-        raise ReadError("--teach-mode full fine-tunes the nets with torch: pip install -e '.[train]'")
-    from vision_tools.train import owner
-    return owner
-
-
-def cmd_bench(a) -> int:
-    from .reading import ReadError
-
-    _tools()
-    from vision_tools import bench
-
-    cfg = _config(a.calibration, a.reader)
-    reader = cfg.reader if cfg is not None else "learned"
-    say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print   # --json: stdout is the JSON
-    if a.teach is not None and reader != "learned":
-        raise ReadError("teaching is for the learned reader")
-    folders = []
-    for folder in a.dirs:
-        if not os.path.isfile(os.path.join(folder, "labels.csv")):
-            raise ReadError(f"{folder}: no labels.csv (see ../shared/data/dice/README.md)")
-        if a.teach is None:
-            total, buckets = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg)
-            if not total.images and not total.unreadable:
-                raise ReadError(f"{folder}: no images to read (labels.csv names none, images/ holds none)")
-            folders.append({"folder": folder, "figures": bench.figures(total)})
-            if not a.json:
-                print(bench.report(folder, total, buckets, show_errors=a.errors, reader=reader))
-        else:
-            entry, reports = _bench_taught(a, bench, folder, cfg)
-            folders.append(entry)
-            total = reports[-1][1]
-            if not a.json:
-                for title, t, b in reports:
-                    print(f"== {title}")
-                    print(bench.report(folder, t, b, show_errors=a.errors, reader=reader))
-                print(f"teaching: {a.teach_mode}, from {len(entry['teach']['photos'])} photos "
-                      f"(seed {a.teach_seed}) in {entry['teach']['seconds']:.1f} s: {entry['teach']['taught']}")
-        if a.sheet:
-            _write_sheet(a.sheet, folder, total.looks, several=len(a.dirs) > 1, say=say)
-        if not a.json:
-            print()
-    if a.json:
-        print(json.dumps({"reader": reader, "folders": folders}))
-    return 0
-
-
-def _bench_taught(a, bench, folder: str, cfg):
-    """Teach from a seeded share of the folder's photos (bench.teach_split), then score the rest
-    untaught and taught. ({"folder", "teach", "untaught", "taught"}, [(title, tally, buckets)])."""
-    import tempfile
-    import time
-    from dataclasses import replace
-
-    from .labels import image_names, load_labels
-    from .settings import Config
-
-    cfg = cfg or Config()
-    taught_names, scored = bench.teach_split(image_names(folder, load_labels(folder)), a.teach, a.teach_seed)
-    only = set(scored).__contains__
-    with tempfile.TemporaryDirectory() as tmp:
-        c0 = time.perf_counter()
-        if a.teach_mode == "full":
-            owner = _owner()
-            # progress to stderr: with --json, stdout is the JSON
-            state = owner.teach(folder, os.path.join(tmp, "nets"), taught_names,
-                                say=lambda *x: print(*x, file=sys.stderr))
-            taught_cfg = replace(cfg, models=os.path.join(tmp, "nets"))
-            summary = {k: state[k] for k in ("dice", "false_peaks", "on_taught_photos")}
-        else:
-            from . import teach
-
-            state = teach.teach(folder, taught_names, cfg)
-            taught_cfg = replace(cfg, taught=teach.save(state, os.path.join(tmp, "taught.npz")))
-            summary = state.to_dict()
-        seconds = time.perf_counter() - c0
-        before = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg, only=only)
-        after = bench.run(folder, limit=a.limit, time_720p=not a.no_720p, config=taught_cfg, only=only)
-    entry = {"folder": folder,
-             "teach": {"mode": a.teach_mode, "share": a.teach, "seed": a.teach_seed, "photos": taught_names,
-                       "seconds": round(seconds, 2), "taught": summary},
-             "untaught": bench.figures(before[0]), "taught": bench.figures(after[0])}
-    return entry, [("untaught, on the photos not taught", *before), ("taught", *after)]
-
-
-def _write_sheet(path: str, folder: str, looks: list, several: bool, say=print) -> None:
-    """The bench's contact sheet (vision_tools.sheet), one file a folder when there are several."""
-    from vision_tools.bench import source_name
-    from vision_tools.sheet import contact_sheet
-
-    if several:
-        stem, ext = os.path.splitext(path)
-        path = f"{stem}-{source_name(folder)}{ext or '.png'}"
-    order = {"wrong": 0, "phantom": 1, "unsure": 2, "missed": 3}
-    sheet = contact_sheet(folder, sorted(looks, key=lambda k: order[k.kind]))
-    if sheet is None:
-        say(f"sheet: every die read right, nothing to show ({path} not written)")
-    else:
-        save_image(path, sheet)
-        say(f"sheet: {len(looks)} to look at (wrong, phantom, unsure, missed), in {path}")
-
-
 def cmd_calibrate(a) -> int:
     import cv2
 
@@ -192,7 +59,7 @@ def cmd_calibrate(a) -> int:
     from .calibrate import DEFAULT_PATH, calibrate, describe, save_calibration
 
     img = load_image(a.frame)
-    cfg, info = calibrate(img, use_roi=a.roi, reader=a.reader or "learned")
+    cfg, info = calibrate(img, use_roi=a.roi)
     if a.annotate:
         # Drawn and written first: a picture that cannot be written saves no calibration.
         from . import read
@@ -229,30 +96,7 @@ def _die_value(text: str) -> int:
     return int(text)
 
 
-def _positive(text: str) -> int:
-    """argparse type: an integer of at least 1."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
-    return n
-
-
-def _share(text: str) -> float:
-    """argparse type: a share strictly between 0 and 1."""
-    try:
-        f = float(text)
-    except ValueError:
-        f = -1.0
-    if not 0 < f < 1:
-        raise argparse.ArgumentTypeError(f"a share between 0 and 1, such as 0.2, not {text!r}")
-    return f
-
-
 def main(argv=None) -> int:
-    from .settings import READERS
     from .reading import ReadError
 
     p = argparse.ArgumentParser(prog="python -m vision", description="Atlandice dice reader")
@@ -262,31 +106,12 @@ def main(argv=None) -> int:
     r.add_argument("--json", action="store_true", help="print the reading as JSON")
     r.add_argument("--annotate", metavar="OUT.png", help="write the frame with the reading drawn")
     r.add_argument("--calibration", metavar="FILE", help="calibration TOML to use")
-    r.add_argument("--reader", choices=READERS, help="learned (default) or pips")
     r.set_defaults(fn=cmd_read)
-    b = sub.add_parser("bench", help="measure accuracy and speed on labelled folders")
-    b.add_argument("dirs", nargs="+", metavar="DIR")
-    b.add_argument("--limit", type=_positive, default=None, help="only the first N images")
-    b.add_argument("--errors", type=int, default=0, help="list the first N silent errors")
-    b.add_argument("--no-720p", action="store_true", help="skip the 1280x720 timing pass")
-    b.add_argument("--calibration", metavar="FILE")
-    b.add_argument("--reader", choices=READERS, help="learned (default) or pips")
-    b.add_argument("--sheet", metavar="OUT.png",
-                   help="write a contact sheet of the dice not read right (wrong, unsure, missed, phantom)")
-    b.add_argument("--teach", type=_share, metavar="F",
-                   help="teach from a seeded share F of each folder's photos, score the rest untaught and taught")
-    b.add_argument("--teach-mode", choices=("light", "full"), default="light",
-                   help="light: on the CPU, no torch (vision/teach.py); full: fine-tune the nets")
-    b.add_argument("--teach-seed", type=int, default=0, help="the seed of the taught photos' draw (0)")
-    b.add_argument("--json", action="store_true",
-                   help="print one JSON object: the reader and each folder's figures")
-    b.set_defaults(fn=cmd_bench)
     c = sub.add_parser("calibrate", help="measure the dice size (and tray area) from a frame")
     c.add_argument("frame")
     c.add_argument("--out", metavar="FILE", help="default calibration/vision/camera.toml")
     c.add_argument("--roi", action="store_true", help="also save the tray area around the dice")
     c.add_argument("--annotate", metavar="OUT.png")
-    c.add_argument("--reader", choices=READERS, help="learned (default) or pips")
     c.set_defaults(fn=cmd_calibrate)
     d = sub.add_parser("render", help="write a synthetic tray image with the given dice")
     d.add_argument("out")

@@ -14,42 +14,33 @@ it during play. The command reads the dice uncalibrated, then saves:
 and prints what it found (and draws it with --annotate). `load_calibration`
 turns the file into a `vision.Config`; `vision.read(frame, config)` then looks
 only in the tray and sizes the frame so the dice are where the detector reads
-best (no second "auto-zoom" pass, fewer phantoms). `reader` names the reader
-("learned", the default, or "pips"). The file is small TOML written by hand
-(no extra dependency).
+best (no second "auto-zoom" pass, fewer phantoms). The file is small TOML
+written by hand (no extra dependency); its `reader = "learned"` says that
+die_px is the side of the box around a die (a file without it, or with
+"pips", measured the top face: its die_px is converted on loading).
 """
 
 from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import asdict, replace
+from dataclasses import asdict
 
 import numpy as np
 
-from .settings import READERS, Config
+from .settings import Config
 
-# The learned reader measures the box around a die, the pip reader its top
-# face: this converts one to the other (4 / pi, on average).
+# The reader measures the box around a die; calibration files written without
+# a `reader` key, or with reader = "pips", hold the side of its top face: this
+# converts one to the other (4 / pi, on average).
 BOX_PER_FACE = 1.27
-
-
-def with_reader(cfg: Config, reader: str) -> Config:
-    """`cfg` for another reader: die_px converted to that reader's measure."""
-    if reader not in READERS:
-        raise ValueError(f"reader must be one of {', '.join(READERS)}, not {reader!r}")
-    if reader == cfg.reader:
-        return cfg
-    die_px = cfg.die_px
-    if die_px:
-        die_px = round(die_px * BOX_PER_FACE if reader == "learned" else die_px / BOX_PER_FACE, 1)
-    return replace(cfg, reader=reader, die_px=die_px)
+MEASURES = {"learned": 1.0, "pips": BOX_PER_FACE}   # a file's `reader` -> its die_px to the box side
 
 DEFAULT_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                             "calibration", "vision", "camera.toml")
 
 
-def calibrate(frame: np.ndarray, use_roi: bool = False, reader: str = "learned") -> tuple[Config, dict]:
+def calibrate(frame: np.ndarray, use_roi: bool = False) -> tuple[Config, dict]:
     """Measure a calibration from a frame ((H, W, 3) uint8 BGR) with dice on it.
 
     use_roi: also restrict reading to the area around the dice found (only
@@ -60,7 +51,7 @@ def calibrate(frame: np.ndarray, use_roi: bool = False, reader: str = "learned")
     from . import read
     from .reading import ReadError
 
-    reading = read(frame, Config(reader=reader))
+    reading = read(frame, Config())
     sure = [d for d in reading.dice if d.sure]
     if not sure:
         raise ReadError("calibration: no die could be read on this frame; put 3-9 dice in "
@@ -84,7 +75,7 @@ def calibrate(frame: np.ndarray, use_roi: bool = False, reader: str = "learned")
         patch = frame[max(0, cy - q):cy + q + 1, max(0, cx - q):cx + q + 1]
         if patch.size:
             colours.append([int(c) for c in np.median(patch.reshape(-1, 3), axis=0)])
-    cfg = Config(die_px=round(die_px, 1), roi=roi, reader=reader)
+    cfg = Config(die_px=round(die_px, 1), roi=roi)
     info = {"dice": len(reading.dice), "read": len(sure), "colours": colours,
             "frame": [w, h], "values": [d.value for d in reading.dice]}
     return cfg, info
@@ -98,8 +89,7 @@ def save_calibration(cfg: Config, info: dict, path: str = DEFAULT_PATH) -> str:
              f"{info['dice']} dice read.",
              "[reader]",
              f"die_px = {cfg.die_px}",
-             f"min_contrast = {cfg.min_contrast}",
-             f'reader = "{cfg.reader}"']
+             'reader = "learned"']
     if cfg.roi is not None:
         lines.append("roi = [" + ", ".join(str(int(v)) for v in cfg.roi) + "]")
     lines.append("frame = [" + ", ".join(str(int(v)) for v in info["frame"]) + "]")
@@ -127,13 +117,14 @@ def load_calibration(path: str | None = None) -> Config:
             raise ValueError("[reader] must be a table")
         die_px = data.get("die_px")
         roi = data.get("roi")
-        cfg = Config(die_px=float(die_px) if die_px else None,
-                     roi=tuple(int(v) for v in roi) if roi else None,
-                     min_contrast=float(data.get("min_contrast", Config.min_contrast)),
-                     reader=str(data.get("reader", "pips")))
-        if "reader" not in data:
-            # Written before the learned reader: its die_px is the pip reader's face side.
-            cfg = with_reader(cfg, "learned")
+        # No key (an older file) or "pips": die_px is the side of a die's top face, not its box.
+        measure = str(data.get("reader", "pips"))
+        if measure not in MEASURES:
+            raise ValueError(f"unknown reader {measure!r} (this file's die_px is measured for 'learned')")
+        die_px = float(die_px) if die_px else None
+        if die_px is not None and MEASURES[measure] != 1.0:
+            die_px = round(die_px * MEASURES[measure], 1)
+        cfg = Config(die_px=die_px, roi=tuple(int(v) for v in roi) if roi else None)
     except (OSError, ValueError, TypeError, tomllib.TOMLDecodeError) as exc:
         raise ReadError(f"bad calibration file {path}: {exc}") from exc
     if cfg.die_px is not None and not (8 <= cfg.die_px <= 2000):

@@ -1,4 +1,4 @@
-"""Frame checks, the first step of both readers: is it an image, where is the tray, is
+"""Frame checks, the reader's first step: is it an image, where is the tray, is
 there anything on it."""
 
 from __future__ import annotations

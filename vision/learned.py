@@ -4,9 +4,8 @@
     -> classifiers (vision.classifier) -> decision (vision.decision)
     -> reading, and, uncalibrated, a close-up re-read (vision.close_up)
 
-Every step takes the one frozen `vision.Config` passed in. The nets are
-trained by the tools beside the package (vision_tools/train/train_dice.py);
-docs/vision.md gives the data and the figures.
+Every step takes the one frozen `vision.Config` passed in. How the nets are
+trained, on what data, and the reader's figures: docs/vision.md.
 """
 
 from __future__ import annotations

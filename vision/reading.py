@@ -26,17 +26,14 @@ class Die:
 
     value: 1-6, or None when unsure.
     center: (x, y) float pixels of the top face's centre.
-    box: (x, y, w, h) int pixels, axis-aligned box around the die (learned
-        reader: the detector's square box, the die's sides included; pip
-        reader: around the top face).
-    confidence: 0.0-1.0. Learned reader: the classifier's probability of the
-        value (of its most likely value for an unsure die). Pip reader: how
-        clearly pips and blank face positions separate.
+    box: (x, y, w, h) int pixels, the detector's square box around the die,
+        its sides included.
+    confidence: 0.0-1.0: the classifier's probability of the value (of its
+        most likely value for an unsure die).
     reason: for unsure dice, a short word on why ("unclear", "faint", "edge", "small",
-        "disagree", "crowded" for the learned reader; "pattern", "faint"... for the pips).
-    side: the die's size in pixels as the reader measures it (learned reader:
-        side of the square box around the die; pip reader: the top face's
-        side; 0 if unknown); what calibration stores as die_px. Not in JSON.
+        "disagree", "crowded", "taught").
+    side: the side of the square box around the die in pixels (0 if unknown);
+        what calibration stores as die_px. Not in JSON.
     """
 
     value: int | None

@@ -1,7 +1,7 @@
 """The dice reader's settings: one frozen `Config`, passed down to every step.
 
 `vision.calibrate` fills the calibration (die_px, roi); the other fields are
-the readers' tuning, with the values chosen on the "val" photos (docs/vision.md)
+the reader's tuning, with the values chosen on the "val" photos (docs/vision.md)
 as defaults. A tool or a test that measures another value makes its own
 settings, `dataclasses.replace(Config(), p_vouch=0.9)`, and passes them in.
 """
@@ -12,7 +12,6 @@ import math
 import os
 from dataclasses import dataclass
 
-READERS = ("learned", "pips")   # the values of Config.reader
 MODELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models")
 
 
@@ -20,18 +19,15 @@ MODELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models")
 class Config:
     """What a reading is made with. Sizes in pixels; p_*: classifier probabilities.
 
-    die_px: expected die side in pixels (None: unknown, inferred per frame).
+    die_px: expected die side in pixels, the side of the box around a die
+        (None: unknown, inferred per frame).
     roi: (x, y, w, h) tray area in pixels, or None for the whole frame.
-    min_contrast: least grey-level difference between pip and face (pip reader).
-    reader: "learned" (detector + classifier nets, vision/learned.py, the
-        default) or "pips" (the hand-built pip reader, vision/pip_reader.py).
-    The fields after these tune the learned reader, step by step.
+    models, taught: the nets read with, and an owner's light teaching.
+    The fields after these tune the reader, step by step.
     """
 
     die_px: float | None = None
     roi: tuple[int, int, int, int] | None = None
-    min_contrast: float = 22.0
-    reader: str = "learned"
     models: str = MODELS         # folder of the .onnx nets (or an object with run(name, blob) standing in)
     taught: str | None = None    # an owner's taught state (vision/teach.py, a .npz), None: as shipped
 
@@ -85,8 +81,3 @@ class Config:
             roi = tuple(self.roi)
             if len(roi) != 4 or not all(isinstance(v, int) for v in roi) or min(roi) < 0 or 0 in roi[2:]:
                 raise ValueError(f"roi must be x, y, w, h: whole pixels, w and h > 0, not {self.roi!r}")
-        if not (isinstance(self.min_contrast, (int, float)) and math.isfinite(self.min_contrast)
-                and self.min_contrast >= 0):
-            raise ValueError(f"min_contrast must be a number >= 0, not {self.min_contrast!r}")
-        if self.reader not in READERS:
-            raise ValueError(f"unknown reader {self.reader!r}: use 'learned' or 'pips'")

@@ -1,4 +1,10 @@
-"""`python -m vision bench DIR`: measure the reader on a labelled folder.
+"""`python -m vision_tools.bench DIR [DIR ...]`: measure the reader on labelled folders.
+
+    python -m vision_tools.bench DIR [DIR ...] [--limit N] [--errors N] [--no-720p]
+        [--calibration FILE] [--sheet OUT.png] [--json]
+        [--teach F [--teach-mode light|full] [--teach-seed N]]
+
+A tool of the source checkout, beside the reader (never installed with it).
 
 DIR holds images/*.jpg and labels.csv (`image,value,x,y,w,h`), the format of
 ../shared/data/dice/README.md. A reported die matches a label when its centre
@@ -13,8 +19,11 @@ wall clock includes waiting for the CPU, the CPU time does not.
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import statistics
+import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -235,12 +244,11 @@ def _load() -> str:
         return "n/a"
 
 
-def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reader: str = "learned") -> str:
+def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0) -> str:
     """The bench's figures for one folder."""
     n = total.labelled
     lines = [
         f"folder: {folder}",
-        f"reader: {reader}",
         f"images {total.images}, labelled dice {n}",
         *([f"unreadable images {len(total.unreadable)} (not counted above):"]
           + ["  " + u for u in total.unreadable[:10]]
@@ -282,3 +290,165 @@ def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0, reade
         lines.append(f"silent errors (first {show_errors}):")
         lines.extend("  " + e for e in total.errors[:show_errors])
     return "\n".join(lines)
+
+
+# The command line.
+
+def _config(path: str | None):
+    """The calibration at `path` (None: uncalibrated, the shipped settings)."""
+    from vision.calibrate import load_calibration
+
+    if path is None:
+        return None
+    if not os.path.isfile(path):
+        raise ReadError(f"no such calibration file: {path}")
+    return load_calibration(path)
+
+
+def _owner():
+    """vision_tools.train.owner (full teaching), or ReadError when torch is not installed."""
+    import importlib.util
+
+    if importlib.util.find_spec("torch") is None or importlib.util.find_spec("onnx") is None:
+        raise ReadError("--teach-mode full fine-tunes the nets with torch: pip install -e '.[train]'")
+    from vision_tools.train import owner
+    return owner
+
+
+def cmd_bench(a) -> int:
+    cfg = _config(a.calibration)
+    say = (lambda *x: print(*x, file=sys.stderr)) if a.json else print   # --json: stdout is the JSON
+    folders = []
+    for folder in a.dirs:
+        if not os.path.isfile(os.path.join(folder, "labels.csv")):
+            raise ReadError(f"{folder}: no labels.csv (see ../shared/data/dice/README.md)")
+        if a.teach is None:
+            total, buckets = run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg)
+            if not total.images and not total.unreadable:
+                raise ReadError(f"{folder}: no images to read (labels.csv names none, images/ holds none)")
+            folders.append({"folder": folder, "figures": figures(total)})
+            if not a.json:
+                print(report(folder, total, buckets, show_errors=a.errors))
+        else:
+            entry, reports = _bench_taught(a, folder, cfg)
+            folders.append(entry)
+            total = reports[-1][1]
+            if not a.json:
+                for title, t, b in reports:
+                    print(f"== {title}")
+                    print(report(folder, t, b, show_errors=a.errors))
+                print(f"teaching: {a.teach_mode}, from {len(entry['teach']['photos'])} photos "
+                      f"(seed {a.teach_seed}) in {entry['teach']['seconds']:.1f} s: {entry['teach']['taught']}")
+        if a.sheet:
+            _write_sheet(a.sheet, folder, total.looks, several=len(a.dirs) > 1, say=say)
+        if not a.json:
+            print()
+    if a.json:
+        print(json.dumps({"folders": folders}))
+    return 0
+
+
+def _bench_taught(a, folder: str, cfg):
+    """Teach from a seeded share of the folder's photos (teach_split), then score the rest
+    untaught and taught. ({"folder", "teach", "untaught", "taught"}, [(title, tally, buckets)])."""
+    import tempfile
+    from dataclasses import replace
+
+    from vision.settings import Config
+
+    cfg = cfg or Config()
+    taught_names, scored = teach_split(image_names(folder, load_labels(folder)), a.teach, a.teach_seed)
+    only = set(scored).__contains__
+    with tempfile.TemporaryDirectory() as tmp:
+        c0 = time.perf_counter()
+        if a.teach_mode == "full":
+            owner = _owner()
+            # progress to stderr: with --json, stdout is the JSON
+            state = owner.teach(folder, os.path.join(tmp, "nets"), taught_names,
+                                say=lambda *x: print(*x, file=sys.stderr))
+            taught_cfg = replace(cfg, models=os.path.join(tmp, "nets"))
+            summary = {k: state[k] for k in ("dice", "false_peaks", "on_taught_photos")}
+        else:
+            from vision import teach
+
+            state = teach.teach(folder, taught_names, cfg)
+            taught_cfg = replace(cfg, taught=teach.save(state, os.path.join(tmp, "taught.npz")))
+            summary = state.to_dict()
+        seconds = time.perf_counter() - c0
+        before = run(folder, limit=a.limit, time_720p=not a.no_720p, config=cfg, only=only)
+        after = run(folder, limit=a.limit, time_720p=not a.no_720p, config=taught_cfg, only=only)
+    entry = {"folder": folder,
+             "teach": {"mode": a.teach_mode, "share": a.teach, "seed": a.teach_seed, "photos": taught_names,
+                       "seconds": round(seconds, 2), "taught": summary},
+             "untaught": figures(before[0]), "taught": figures(after[0])}
+    return entry, [("untaught, on the photos not taught", *before), ("taught", *after)]
+
+
+def _write_sheet(path: str, folder: str, looks: list, several: bool, say=print) -> None:
+    """The bench's contact sheet (vision_tools.sheet), one file a folder when there are several."""
+    from vision.image_file import save_image
+
+    from .sheet import contact_sheet
+
+    if several:
+        stem, ext = os.path.splitext(path)
+        path = f"{stem}-{source_name(folder)}{ext or '.png'}"
+    order = {"wrong": 0, "phantom": 1, "unsure": 2, "missed": 3}
+    sheet = contact_sheet(folder, sorted(looks, key=lambda k: order[k.kind]))
+    if sheet is None:
+        say(f"sheet: every die read right, nothing to show ({path} not written)")
+    else:
+        save_image(path, sheet)
+        say(f"sheet: {len(looks)} to look at (wrong, phantom, unsure, missed), in {path}")
+
+
+def _positive(text: str) -> int:
+    """argparse type: an integer of at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
+    return n
+
+
+def _share(text: str) -> float:
+    """argparse type: a share strictly between 0 and 1."""
+    try:
+        f = float(text)
+    except ValueError:
+        f = -1.0
+    if not 0 < f < 1:
+        raise argparse.ArgumentTypeError(f"a share between 0 and 1, such as 0.2, not {text!r}")
+    return f
+
+
+def main(argv=None) -> int:
+    """Bad input (a folder without labels.csv, a malformed file, an unreadable calibration)
+    prints one line to stderr and returns 2."""
+    b = argparse.ArgumentParser(prog="python -m vision_tools.bench",
+                                description="measure the dice reader's accuracy and speed on labelled folders")
+    b.add_argument("dirs", nargs="+", metavar="DIR", help="a folder of images/ and labels.csv")
+    b.add_argument("--limit", type=_positive, default=None, help="only the first N images")
+    b.add_argument("--errors", type=int, default=0, help="list the first N silent errors")
+    b.add_argument("--no-720p", action="store_true", help="skip the 1280x720 timing pass")
+    b.add_argument("--calibration", metavar="FILE", help="calibration TOML to read with")
+    b.add_argument("--sheet", metavar="OUT.png",
+                   help="write a contact sheet of the dice not read right (wrong, unsure, missed, phantom)")
+    b.add_argument("--teach", type=_share, metavar="F",
+                   help="teach from a seeded share F of each folder's photos, score the rest untaught and taught")
+    b.add_argument("--teach-mode", choices=("light", "full"), default="light",
+                   help="light: on the CPU, no torch (vision/teach.py); full: fine-tune the nets")
+    b.add_argument("--teach-seed", type=int, default=0, help="the seed of the taught photos' draw (0)")
+    b.add_argument("--json", action="store_true", help="print one JSON object: each folder's figures")
+    a = b.parse_args(argv)
+    try:
+        return cmd_bench(a)
+    except (ReadError, ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import vision
-from vision.calibrate import calibrate, load_calibration, save_calibration, with_reader
+from vision.calibrate import calibrate, load_calibration, save_calibration
 from vision.reading import Die, Reading
 from vision.render import render_scene
 
@@ -58,19 +58,20 @@ def test_bad_calibration_file_is_a_clear_error(tmp_path):
     assert load_calibration(str(tmp_path / "absent.toml")).die_px is None
 
 
-def test_calibration_keeps_the_reader_and_refuses_an_unknown_one(tmp_path):
+def test_a_calibration_file_says_what_its_die_size_measures(tmp_path):
     img, _ = render_scene([2, 3, 4], seed=21, die_px=70)
-    cfg, info = calibrate(img, reader="pips")
-    assert cfg.reader == "pips"
-    back = load_calibration(save_calibration(cfg, info, str(tmp_path / "camera.toml")))
-    assert back.reader == "pips" and back.die_px == cfg.die_px
-    p = tmp_path / "bad.toml"
+    cfg, info = calibrate(img)
+    path = save_calibration(cfg, info, str(tmp_path / "camera.toml"))
+    assert 'reader = "learned"' in open(path).read()         # die_px: the box around a die
+    assert load_calibration(path).die_px == cfg.die_px
+    p = tmp_path / "old.toml"
+    # A file written without the key, or for the pip reader once shipped, measured the top
+    # face: its size is turned into the box's (x 1.27). Its min_contrast is no longer used.
+    for text in ("[reader]\ndie_px = 60\n", '[reader]\ndie_px = 60\nmin_contrast = 22.0\nreader = "pips"\n'):
+        p.write_text(text)
+        assert load_calibration(str(p)).die_px == round(60 * 1.27, 1)
+    p.write_text('[reader]\ndie_px = 60\nmin_contrast = 22.0\nreader = "learned"\n')
+    assert load_calibration(str(p)).die_px == 60
     p.write_text('[reader]\ndie_px = 60\nreader = "oracle"\n')
     with pytest.raises(vision.ReadError, match="unknown reader"):
         load_calibration(str(p))
-    # A file written before the reader key existed was measured by the pip reader (face
-    # side): it reads with the learned reader, its size turned into the learned measure.
-    p.write_text("[reader]\ndie_px = 60\n")
-    old = load_calibration(str(p))
-    assert old.reader == "learned" and old.die_px == round(60 * 1.27, 1)
-    assert with_reader(old, "pips").die_px == 60.0

@@ -48,8 +48,8 @@ def synthetic_folder(tmp_path):
 
 
 def test_bench_counts_on_a_synthetic_folder(synthetic_folder):
-    # The pip reader reads these renders exactly (known figures to count against).
-    total, buckets = bench.run(synthetic_folder, time_720p=False, config=Config(reader="pips"))
+    # The reader reads these renders exactly (known figures to count against).
+    total, buckets = bench.run(synthetic_folder, time_720p=False, config=Config())
     assert total.images == 4 and total.labelled == 13
     assert total.correct == 12 and total.missed == 1 and total.wrong == 0
     assert total.exact_rolls == 3                      # img3 has the missed label
@@ -102,7 +102,7 @@ def test_the_shared_labels_hold_the_data_readmes_corrections(shared_folder):
 def test_the_contact_sheet_shows_each_die_not_read_right(synthetic_folder, tmp_path):
     from vision_tools.sheet import COLS, TILE, contact_sheet
 
-    total, _ = bench.run(synthetic_folder, time_720p=False, config=Config(reader="pips"))
+    total, _ = bench.run(synthetic_folder, time_720p=False, config=Config())
     # The one die not read right is the label no reader can see (img3, a 5 at the corner).
     assert [(k.image, k.kind, k.label, k.read) for k in total.looks] == [("img3.jpg", "missed", 5, None)]
     sheet = contact_sheet(synthetic_folder, total.looks)
@@ -111,12 +111,37 @@ def test_the_contact_sheet_shows_each_die_not_read_right(synthetic_folder, tmp_p
     assert contact_sheet(synthetic_folder, []) is None
     # From the command line: the sheet is written, its path said.
     out = tmp_path / "sheet.png"
-    p = subprocess.run([sys.executable, "-m", "vision", "bench", synthetic_folder, "--no-720p",
-                        "--reader", "pips", "--sheet", str(out)], capture_output=True, text=True,
+    p = subprocess.run([sys.executable, "-m", "vision_tools.bench", synthetic_folder, "--no-720p",
+                        "--sheet", str(out)], capture_output=True, text=True,
                        cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     assert p.returncode == 0, p.stderr
     assert "sheet: 1 to look at" in p.stdout
     assert cv2.imread(str(out)).shape == sheet.shape
+
+
+def test_the_bench_without_labels_is_one_line_exit_2(tmp_path):
+    p = subprocess.run([sys.executable, "-m", "vision_tools.bench", str(tmp_path)], capture_output=True, text=True,
+                       cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    assert p.returncode == 2 and "labels.csv" in p.stderr and len(p.stderr.strip().splitlines()) == 1
+
+
+def test_the_package_never_reaches_into_the_tools():
+    # The bench is vision_tools' own command: the installed reader neither imports the tools nor
+    # puts the checkout on sys.path to find them.
+    import ast
+    import pathlib
+
+    import vision
+
+    for path in pathlib.Path(vision.__file__).parent.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names] + \
+                [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+        assert not [m for m in names if m.split(".")[0] == "vision_tools"], path
+        assert "sys.path" not in ast.unparse(tree), path
+    from vision.__main__ import main
+    with pytest.raises(SystemExit):
+        main(["bench", "."])                       # no such command in the package
 
 
 def test_a_sheet_tile_is_centred_on_the_die():
@@ -154,7 +179,7 @@ def test_the_bench_reads_unlabelled_images_as_empty_trays_and_reports_bad_ones(s
     with open(os.path.join(images, "broken.jpg"), "wb") as fh:
         fh.write(b"\xff\xd8 not a whole jpeg")
     os.remove(os.path.join(images, "img0.jpg"))                              # labelled, but gone
-    total, buckets = bench.run(synthetic_folder, time_720p=False, config=Config(reader="pips"))
+    total, buckets = bench.run(synthetic_folder, time_720p=False, config=Config())
     assert total.images == 5                       # img1-3, empty, phantom
     assert total.phantoms == 1 and total.phantoms_valued == 1
     assert buckets["0"].images == 2 and buckets["0"].exact_rolls == 1
@@ -164,16 +189,16 @@ def test_the_bench_reads_unlabelled_images_as_empty_trays_and_reports_bad_ones(s
 
 
 def test_bench_json_is_one_object_with_each_folders_figures(synthetic_folder, tmp_path, capsys):
-    from vision.__main__ import main
+    from vision_tools.bench import main
 
     other = tmp_path / "other"
     os.makedirs(other / "images")
     cv2.imwrite(str(other / "images" / "a.jpg"), render_scene([], seed=3, size=(320, 240))[0])
     (other / "labels.csv").write_text("image,value,x,y,w,h\n", encoding="utf-8")
-    assert main(["bench", synthetic_folder, str(other), "--json", "--no-720p", "--reader", "pips"]) == 0
+    assert main([synthetic_folder, str(other), "--json", "--no-720p"]) == 0
     out = capsys.readouterr().out
     data = json.loads(out)                                  # the whole of stdout is one JSON object
-    assert data["reader"] == "pips" and [f["folder"] for f in data["folders"]] == [synthetic_folder, str(other)]
+    assert list(data) == ["folders"] and [f["folder"] for f in data["folders"]] == [synthetic_folder, str(other)]
     f = data["folders"][0]["figures"]
     assert (f["images"], f["dice"], f["correct"], f["missed"], f["wrong"]) == (4, 13, 12, 1, 0)
     assert f["per_die"] == round(12 / 13, 4) and f["exact_rolls"] == 3 and f["silent"] == 0

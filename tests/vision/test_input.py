@@ -109,11 +109,6 @@ def test_cli_unreadable_image_one_line_exit_2(tmp_path):
     assert len(p.stderr.strip().splitlines()) == 1
 
 
-def test_cli_bench_without_labels_exit_2(tmp_path):
-    p = _cli("bench", str(tmp_path))
-    assert p.returncode == 2 and "labels.csv" in p.stderr
-
-
 def test_cli_read_json_and_annotate(tmp_path):
     import cv2
 
@@ -131,19 +126,6 @@ def test_cli_read_json_and_annotate(tmp_path):
     assert drawn.shape == img.shape and not np.array_equal(drawn, img)
     table = _cli("read", str(src))
     assert table.returncode == 0 and "3 dice, total 13" in table.stdout
-
-
-def test_cli_reader_choice_both_readers_read_the_roll(tmp_path):
-    import cv2
-
-    src = tmp_path / "roll.png"
-    cv2.imwrite(str(src), vision.render([1, 4, 6], seed=3))
-    for reader in ("learned", "pips"):
-        p = _cli("read", str(src), "--json", "--reader", reader)
-        assert p.returncode == 0, p.stderr
-        assert sorted(d["value"] for d in json.loads(p.stdout)["dice"]) == [1, 4, 6]
-    p = _cli("read", str(src), "--reader", "guess")
-    assert p.returncode == 2 and "invalid choice" in p.stderr
 
 
 def test_cli_a_jpeg_cut_short_is_refused_not_read_in_part(tmp_path):
@@ -204,8 +186,7 @@ def test_cli_a_folder_given_as_the_image_says_so(tmp_path):
 @pytest.mark.parametrize("make", [
     lambda: vision.Config(die_px=float("nan")), lambda: vision.Config(die_px=-30),
     lambda: vision.Config(die_px=float("inf")), lambda: vision.Config(roi=(1, 2)),
-    lambda: vision.Config(roi=(0, 0, 0, 10)), lambda: vision.Config(min_contrast=float("nan")),
-    lambda: vision.Config(reader="magic"),
+    lambda: vision.Config(roi=(0, 0, 0, 10)),
 ])
 def test_a_config_that_cannot_be_right_is_refused_when_made(make):
     with pytest.raises(ValueError):
@@ -214,13 +195,13 @@ def test_a_config_that_cannot_be_right_is_refused_when_made(make):
 
 def test_a_config_of_the_wrong_type_is_a_read_error():
     frame = vision.render([3], seed=1)
-    for config in ("pips", {"reader": "pips"}, 3):
+    for config in ("learned", {"die_px": 60}, 3):
         with pytest.raises(vision.ReadError, match="vision.Config"):
             vision.read(frame, config)
 
 
 @pytest.mark.parametrize("text", ['reader = 3\n', '[reader]\nroi = [1, 2]\n',
-                                  '[reader]\nmin_contrast = nan\nreader = "pips"\n'])
+                                  '[reader]\ndie_px = nan\n'])
 def test_a_bad_calibration_file_is_one_clear_error(tmp_path, text):
     path = tmp_path / "camera.toml"
     path.write_text(text)

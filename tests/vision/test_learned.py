@@ -653,18 +653,11 @@ def test_empty_tray_has_no_dice():
     assert learned.read_learned(img).dice == ()
 
 
-def test_read_chooses_the_reader_and_refuses_unknown_ones(tmp_path):
-    from vision import pip_reader
-
+def test_read_is_the_learned_reader_and_needs_its_nets(tmp_path):
     img, _ = render_scene([3, 5], seed=2)
-    pips, learned_reading = vision.read(img, Config(reader="pips")), vision.read(img)
-    assert pips == pip_reader.read_frame(img, Config(reader="pips"))
-    assert learned_reading == learned.read_learned(img)                      # learned by default
-    assert sorted(learned_reading.values) == [3, 5]
-    assert [d.box for d in pips.dice] != [d.box for d in learned_reading.dice]   # two readers, two boxes
-    with pytest.raises(ValueError, match="unknown reader"):
-        Config(reader="pip")                     # refused when made
+    reading = vision.read(img)
+    assert reading == learned.read_learned(img) and sorted(reading.values) == [3, 5]
     with pytest.raises(dataclasses.FrozenInstanceError):
-        Config().reader = "pip"                  # nor set afterwards: settings are frozen
+        Config().die_px = 60                     # settings are frozen: another is a new Config
     with pytest.raises(vision.ReadError, match="model files are missing"):
         vision.read(img, replace(Config(), models=str(tmp_path)))

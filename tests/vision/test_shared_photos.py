@@ -1,6 +1,6 @@
 """Regression guards on the shared real photographs (skipped when absent).
 
-These are not the targets (those are printed by `python -m vision bench`,
+These are not the targets (those are printed by `python -m vision_tools.bench`,
 see docs/vision.md); they fail if a change makes the reader clearly worse or
 makes it guess: the silent-error rate is what matters most.
 """

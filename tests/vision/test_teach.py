@@ -179,10 +179,10 @@ def test_the_companion_reads_with_its_taught_state_and_without_a_sound_one(tmp_p
 
 
 def test_bench_teach_scores_the_untaught_photos_untaught_and_taught(tmp_path, capsys):
-    from vision.__main__ import main
+    from vision_tools.bench import main
 
     folder = labelled_folder(tmp_path / "rolls", scenes(10, 5))
-    assert main(["bench", folder, "--teach", "0.4", "--no-720p", "--json"]) == 0
+    assert main([folder, "--teach", "0.4", "--no-720p", "--json"]) == 0
     import json
     entry = json.loads(capsys.readouterr().out)["folders"][0]
     taught = entry["teach"]["photos"]
@@ -194,12 +194,12 @@ def test_bench_teach_scores_the_untaught_photos_untaught_and_taught(tmp_path, ca
 def test_bench_full_teaching_without_torch_says_what_to_install(tmp_path, capsys, monkeypatch):
     import importlib.util
 
-    from vision.__main__ import main
+    from vision_tools.bench import main
 
     folder = labelled_folder(tmp_path / "rolls", scenes(10, 3))
     find = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "torch" else find(name, *a))
-    assert main(["bench", folder, "--teach", "0.4", "--teach-mode", "full"]) == 2
+    assert main([folder, "--teach", "0.4", "--teach-mode", "full"]) == 2
     assert "pip install -e '.[train]'" in capsys.readouterr().err
 
 

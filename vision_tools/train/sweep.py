@@ -66,7 +66,7 @@ def grid_point(base: Config, p_sure: float, p_not: float, p_look: float, p_backe
 
 
 def score(rows, n, missed, s: Config):
-    """The reader's verdicts (vision.decision.decide, without the pips) with settings `s`."""
+    """The reader's verdicts (vision.decision.decide) with settings `s`."""
     right = wrong = unsure = phantom = phantom_valued = dropped = 0
     if rows:
         first, wide, scores, cuts, sides, labs = zip(*rows)
