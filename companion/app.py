@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import paths
-from .board_profile import load_profile, profile_paths
+from .board_profile import load_or_default, profile_paths
 from .config import Config
 from .device import DeviceLoop
 from .game_profiles import GameProfiles
@@ -67,7 +67,8 @@ def build(config: Config, announce=print) -> Companion:
 
     data_dir = paths.ensure_dir(config.data_dir)
     profiles = GameProfiles(paths.calibration_dir(data_dir))
-    profiles.check()      # a damaged saved profile stops the start with its path, as the board profile's does
+    for problem in profiles.check():      # a damaged saved profile: said with its path, the default used
+        announce(f"warning: {problem}")
     store = GameStore(paths.database_path(data_dir))
     if store.problem is not None:     # the page says it too, until it is mended
         announce(f"warning: {store.problem}")
@@ -78,7 +79,8 @@ def build(config: Config, announce=print) -> Companion:
     keeper = RollKeeper(rolls_dir(data_dir), config.dice.keep_rolls_mb * 1_000_000) if config.dice.keep_rolls else None
     if keeper is not None:
         keeper.sweep()    # what a roll cut short by a full card left (roll-*.jpg.tmp)
-    session = Session(store, load_profile(read_from), camera=camera, panel=panel, reader=reader.read,
+    board = load_or_default(read_from, say=lambda problem: announce(f"warning: {problem}"))
+    session = Session(store, board, camera=camera, panel=panel, reader=reader.read,
                       annotate=vision.annotate, encode_png=_png, profile_path=save_to, calibration=reader,
                       roll_keeper=keeper, profiles=profiles)
     camera.add_listener(lambda status: session.notify())

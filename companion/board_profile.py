@@ -1,12 +1,18 @@
 """Load and save the board profile (R12) from TOML; the rules check it."""
 
+import errno
 import json
+import logging
+import os
 import tomllib
 from pathlib import Path
 
 from . import paths
 from .games.errors import RuleError
 from .games.atlandice.profile import validate_profile
+from .store import StoreError
+
+log = logging.getLogger("companion.profile")
 
 DEFAULT_PROFILE_PATH = Path(__file__).resolve().parent.parent / "calibration" / "board_profile.toml"
 PROFILE_FILE = "board_profile.toml"
@@ -14,6 +20,42 @@ PROFILE_FILE = "board_profile.toml"
 
 class ProfileError(ValueError):
     pass
+
+
+# An OSError's errno -> what the table is told (catalog "errors"); any other: profile_io.
+_WRITE_KINDS = {errno.ENOSPC: "profile_full", errno.EDQUOT: "profile_full", errno.EROFS: "profile_read_only",
+                errno.EACCES: "profile_read_only", errno.EPERM: "profile_read_only"}
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Write `text` to `path` so a power cut leaves the old file or the new, never half or empty:
+    a temporary file beside it, synced, renamed over it, the folder synced. A disk that refuses
+    (full, read-only, failing) is a StoreError naming the file (507 or 503 on the page); the old
+    file is left as it was and no temporary file stays."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            with open(tmp, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
+            raise
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise StoreError(_WRITE_KINDS.get(exc.errno, "profile_io"), str(path), exc.strerror or str(exc),
+                         source="the system") from None
 
 
 def load_profile(path: str | Path | None = None) -> dict:
@@ -60,12 +102,19 @@ def dump_profile(profile: dict) -> str:
 
 
 def save_profile(profile: dict, path: str | Path) -> None:
-    """Write atomically, so a power cut leaves the old or the new file, never half."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(dump_profile(profile), encoding="utf-8")
-    tmp.replace(path)
+    """Write atomically (write_atomically): a power cut leaves the old or the new file, never half;
+    a disk that refuses is a StoreError naming the file, and the old file stays."""
+    write_atomically(path, dump_profile(profile))
+
+
+def load_or_default(path: str | Path | None, say=log.warning) -> dict:
+    """The profile at `path`, or, when it cannot be read or is empty or damaged, the shipped
+    default, having said why (with its path) through `say`: a bad file never stops the start."""
+    try:
+        return load_profile(path)
+    except ProfileError as exc:
+        say(f"{exc}; the shipped board profile is used until it is saved again on the profile page")
+        return load_profile()
 
 
 def _quote(text: str) -> str:

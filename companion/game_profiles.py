@@ -17,14 +17,16 @@ Atlandice's board profile keeps its own file and editor (companion/board_profile
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 
 from . import games, json_text
-from .board_profile import ProfileError
+from .board_profile import ProfileError, write_atomically
 from .games.errors import RuleError
 from .shelf import default_profile
 
 FILE = "{game}_profile.json"
+log = logging.getLogger("companion.profile")
 
 
 def has_profile(game_id: str) -> bool:
@@ -43,6 +45,7 @@ class GameProfiles:
     def __init__(self, folder: str | Path | None = None):
         self.folder = Path(folder) if folder else None
         self._kept: dict[str, dict] = {}
+        self.problems: dict[str, str] = {}     # game -> why its saved profile was not used
 
     def path(self, game_id: str) -> Path | None:
         games.load(game_id)                 # an unknown game never names a file
@@ -55,26 +58,37 @@ class GameProfiles:
         return self._kept[game_id]
 
     def save(self, game_id: str, profile: object) -> dict:
-        """Check, write, and use from the next game; refused (RuleError), nothing is written."""
+        """Check, write, and use from the next game; refused (RuleError), nothing is written; a
+        disk that refuses (StoreError, naming the file): nothing changed either."""
         clean = validate(game_id, profile)
         path = self.path(game_id)
         if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(path.suffix + ".tmp")
-            # Written whole then renamed: a power cut leaves the old file or the new, never half.
-            tmp.write_text(json.dumps(clean, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-            tmp.replace(path)
+            # Synced and renamed: a power cut leaves the old file or the new, never half.
+            write_atomically(path, json.dumps(clean, ensure_ascii=False, indent=1) + "\n")
         self._kept[game_id] = clean
+        self.problems.pop(game_id, None)
         return clean
 
-    def check(self) -> None:
-        """Read every game's saved profile now (at start): a damaged file is said at once,
-        with its path, rather than when a game of it is set up."""
+    def check(self) -> list[str]:
+        """Read every game's saved profile now (at start): a damaged or empty file is said at
+        once, with its path (returned, and logged), and that game's default is used; nothing
+        stops the start."""
         for rules in games.shelf():
             if has_profile(rules.id):
                 self.get(rules.id)
+        return list(self.problems.values())
 
     def _read(self, game_id: str) -> dict:
+        """The saved profile, else the default; a damaged one: the default, and why in `problems`."""
+        try:
+            return self._saved(game_id)
+        except ProfileError as exc:
+            self.problems[game_id] = (f"{exc}; the default profile of {game_id} is used until it is saved "
+                                      f"again on its profile page")
+            log.warning("%s", self.problems[game_id])
+            return default_profile(game_id)
+
+    def _saved(self, game_id: str) -> dict:
         path = self.path(game_id)
         if path is None or not path.is_file():
             return default_profile(game_id)

@@ -73,11 +73,16 @@ class StoreError(Exception):
     storage_busy, storage_other: the catalogs' "errors" say each in both languages);
     `detail` holds SQLite's own words."""
 
-    def __init__(self, key: str, path: str, detail: str = ""):
+    def __init__(self, key: str, path: str, detail: str = "", source: str = "SQLite"):
         from .i18n import explain     # here: the store is imported by the light command line
         self.key, self.path, self.detail = key, path, detail
         text = explain({"key": key, "params": {"path": path}}, "en")
-        super().__init__(f"{text} (SQLite: {detail})" if detail else text)
+        super().__init__(f"{text} ({source}: {detail})" if detail else text)
+
+    @property
+    def full(self) -> bool:
+        """The disk is full (507), rather than the file unwritable (503)."""
+        return self.key.endswith("_full")
 
     def to_dict(self) -> dict:
         return {"error": "storage", "message": str(self), "rule": None, "key": self.key,

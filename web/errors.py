@@ -6,8 +6,9 @@
     409 stale (another tablet got there first) / illegal (not allowed now)
     413 too_large, 429 pair_wait (too many wrong pairing codes from this client)
     503 busy (too many live streams; Retry-After says when to try again)
-    507 storage (the disk is full) / 503 storage (the games file cannot be written or is damaged):
-        nothing was recorded; the message says which file and what to do
+    507 storage (the disk is full) / 503 storage (the games file cannot be written or is damaged;
+        a profile file cannot be written): nothing was recorded; the message says which file
+        and what to do
 
 API paths (/api/...) always answer JSON; pages answer a short HTML page
 unless the client asks for JSON.
@@ -113,7 +114,7 @@ def init_app(app) -> None:
     @app.errorhandler(StoreError)
     def _storage(exc: StoreError):
         data = exc.to_dict()
-        return respond(ApiError(507 if exc.key == "storage_full" else 503, "storage", explain(data, i18n.current()),
+        return respond(ApiError(507 if exc.full else 503, "storage", explain(data, i18n.current()),
                                 None, key=exc.key, params=data["params"], detail=exc.detail))
 
     @app.errorhandler(HTTPException)

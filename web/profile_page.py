@@ -13,6 +13,8 @@ from companion import games as games_shelf
 from companion import shelf
 from companion.game_profiles import has_profile
 from companion.games.atlandice import RuleError
+from companion.i18n import explain
+from companion.store import StoreError
 
 from . import i18n, profile_form, security
 from .errors import ApiError, from_rule_error, said, wants_json
@@ -70,7 +72,8 @@ def page(game: str):
 @security.paired_required
 def save(game: str):
     """The posted form: read by the game's fields, checked by the game, saved for its next game.
-    A field that is no number or a profile the game refuses: said, nothing saved (400). Asked
+    A field that is no number or a profile the game refuses: said, nothing saved (400); a disk
+    that refuses the file: said with its path, nothing changed (507 full, else 503). Asked
     by a script (X-Requested-With or JSON wanted): the saved profile, or the error, as JSON."""
     game = _game(game)
     if not has_profile(game):
@@ -86,10 +89,14 @@ def save(game: str):
                                                 text=exc.text), key="profile_number", field=exc.field)
     except RuleError as exc:
         refused = from_rule_error(exc, game)
+    except StoreError as exc:        # the disk refused the file: 507 (full) or 503, naming it
+        data = exc.to_dict()
+        refused = ApiError(507 if exc.full else 503, "storage", explain(data, i18n.current()), None,
+                           key=exc.key, params=data["params"], detail=exc.detail)
     else:
         if wants_json():
             return jsonify({"ok": True, "profile": sess.profile_of(game)})
         return redirect(url_for("profiles.page", game=game, saved=1), 303)
     if wants_json():
         raise refused
-    return _render(game, request.form, refused.message, 400)
+    return _render(game, request.form, refused.message, refused.status)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion.board_profile import ProfileError, load_profile
+from companion.board_profile import load_profile
 from companion.game import Game
 from companion.game_profiles import GameProfiles, has_profile
 from companion.games.atlandice import RuleError
@@ -58,13 +58,18 @@ def test_a_refused_profile_writes_nothing_and_changes_nothing(tmp_path):
     assert not list(tmp_path.glob("*.tmp"))
 
 
-def test_a_damaged_saved_profile_is_said_with_its_path_at_start(tmp_path):
-    (tmp_path / "survive_profile.json").write_text('{"values": [1, 2', encoding="utf-8")
-    with pytest.raises(ProfileError, match="survive_profile.json"):
-        GameProfiles(tmp_path).check()
-    (tmp_path / "survive_profile.json").write_text(json.dumps(dict(checked(), values=[7] * 10)), encoding="utf-8")
-    with pytest.raises(ProfileError, match="values"):
-        GameProfiles(tmp_path).check()
+@pytest.mark.parametrize("text, says", [('{"values": [1, 2', "not valid JSON"), ("", "not valid JSON"),
+                                         (json.dumps(dict(checked(), values=[7] * 10)), "values")])
+def test_a_damaged_or_empty_saved_profile_is_said_with_its_path_at_start_and_the_default_used(tmp_path, text, says):
+    (tmp_path / "survive_profile.json").write_text(text, encoding="utf-8")
+    profiles = GameProfiles(tmp_path)
+    problems = profiles.check()                       # once stopped the start (ProfileError)
+    assert len(problems) == 1 and "survive_profile.json" in problems[0] and says in problems[0]
+    assert "default profile of survive is used" in problems[0]
+    assert profiles.get("survive") == default_profile("survive")
+    assert (tmp_path / "survive_profile.json").read_text(encoding="utf-8") == text    # left as it was
+    profiles.save("survive", checked())               # saved again: the problem is gone
+    assert profiles.problems == {} and GameProfiles(tmp_path).check() == []
 
 
 def test_an_unknown_game_has_no_profile_file(tmp_path):
