@@ -104,10 +104,14 @@ def expected(state: dict) -> dict:
         context = {"terrain": state["turn"]["removed"]}
     elif step == "whirlpool":
         context = {"volcano": state["volcano"]}
+    elif step == "roll":
+        # a shark a tile just placed took every swimmer in its space: the prompt asks whose
+        if state["turn"].get("placed") == "shark":
+            context = {"variant": "shark"}
     elif step == "creature":
         face = state["turn"]["face"]
         context = {"creature": face, "on_board": state["creatures"][face]["board"],
-                   "reach": list(CREATURE_REACH[face])}
+                   "reach": list(CREATURE_REACH[face]), "variant": face}
     elif step == "values":
         colour = scoring.colour_asked(state)
         seat = next(s for s, cs in enumerate(state["colours"]) if colour in cs)

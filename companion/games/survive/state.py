@@ -14,7 +14,8 @@
     explorers     {colour: {"in_play": n, "saved": n, "lost": n}}
     step          setup | tile | moves | remove | reveal | whirlpool | roll | creature | values | over
     setup_step    1..8 while step is setup
-    turn          {"seat", "number", "saved", "removed" (terrain), "face" (creature rolled)}
+    turn          {"seat", "number", "saved", "removed" (terrain), "face" (creature rolled),
+                   "placed" (the creature a revealed tile placed this turn)}
     turns_taken   [turns finished per seat]
     volcano       True once the volcano was revealed
     ended_by      why the game ended (volcano, last_explorer, last_tile), None before
@@ -108,7 +109,7 @@ def new_state(setup: dict) -> dict:
         "explorers": {c: {"in_play": EXPLORERS_PER_COLOUR, "saved": 0, "lost": 0} for c in playing},
         "step": "setup",
         "setup_step": 1,
-        "turn": {"seat": first, "number": 0, "saved": 0, "removed": None, "face": None},
+        "turn": {"seat": first, "number": 0, "saved": 0, "removed": None, "face": None, "placed": None},
         "turns_taken": [0] * len(names),
         "volcano": False,
         "ended_by": None,

@@ -104,6 +104,7 @@ def resolve_reveal(state: dict, inp: dict, events: list) -> str:
     elif back in PLACES or back == "boat":
         placed = place_boat(state) if back == "boat" else place(state, PLACES[back])
         if placed:
+            state["turn"]["placed"] = back
             events.append(event("reveal.placed", RULE, variant=back, seat=seat, back=back, capacity=BOAT_SEATS))
         else:
             events.append(event("reveal.supply_empty", "S6", back=back))

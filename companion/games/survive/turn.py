@@ -51,7 +51,8 @@ def end_turn(state: dict, events: list) -> None:
     turn = state["turn"]
     state["turns_taken"][turn["seat"]] += 1
     seat = (turn["seat"] + 1) % len(state["players"])
-    state["turn"] = {"seat": seat, "number": turn["number"] + 1, "saved": 0, "removed": None, "face": None}
+    state["turn"] = {"seat": seat, "number": turn["number"] + 1, "saved": 0, "removed": None, "face": None,
+                     "placed": None}
     events.append(event("turn.begin", _rule(state), seat=seat, number=turn["number"] + 2,
                         moves=MOVES_PER_TURN))
     enter(state, "tile", events)

@@ -67,12 +67,15 @@ def prompt(expected: dict, catalog: dict, names: list[str]) -> str:
     """What the game waits for, in words (the catalog's "prompts")."""
     seat = expected["seat"]
     params = dict(expected["context"], seat=seat if seat is not None else "")
+    variant = params.pop("variant", None)       # a more precise sentence: "<kind>/<variant>"
+    prompts = catalog["prompts"]
+    text = (prompts.get(f"{expected['kind']}/{variant}") if variant else None) or prompts[expected["kind"]]
     params.pop("challenges", None)
     if isinstance(params.get("now"), list):       # the setup step's instructions: its events, said without a rule
         params["now"] = " ".join(render(dict(e, rule=None), catalog, names) for e in params["now"])
     if "hand" in params and isinstance(params["hand"], int):
         params["hand"] = str(params["hand"])
-    return fill(catalog["prompts"][expected["kind"]], params, catalog, names)
+    return fill(text, params, catalog, names)
 
 
 def label(option: dict, kind: str, catalog: dict, names: list[str]) -> str:

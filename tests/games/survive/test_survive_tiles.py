@@ -154,7 +154,8 @@ def shark_rolled(profile) -> dict:
 def test_a_defensive_tile_removes_the_shark_in_another_players_turn(profile):
     state = shark_rolled(profile)
     prompt = expected(state)
-    assert prompt["kind"] == "creature" and prompt["context"] == {"creature": "shark", "on_board": 1, "reach": [1, 2]}
+    assert prompt["kind"] == "creature" and prompt["context"] == {"creature": "shark", "on_board": 1, "reach": [1, 2],
+                                                     "variant": "shark"}
     assert {"type": "defend", "seat": 0, "tile": "repel_shark"} in prompt["options"]
     assert not any(o["type"] == "defend" and o["seat"] == 1 for o in prompt["options"])
     state, events = play(state, {"type": "defend", "seat": 0, "tile": "repel_shark"})
@@ -214,3 +215,23 @@ def test_the_winds_and_the_dolphin_need_an_explorer_of_the_player_in_play(profil
     with pytest.raises(RuleError) as err:
         apply(state, {"type": "play", "tile": tile})
     assert (err.value.key, err.value.rule) == ("tile_no_explorer", "S13")
+
+
+def test_after_a_shark_tile_the_roll_prompt_asks_whose_swimmers_it_took(profile):
+    """"Qualquer nadador naquele espaço é removido de jogo": the table taps them, by colour."""
+    from companion.games.survive.words import prompt
+
+    from .conftest import load_catalog
+    state, _ = play(at_reveal(profile), {"type": "reveal", "back": "shark"})
+    asked = expected(state)
+    assert asked["kind"] == "roll" and asked["context"] == {"variant": "shark"}
+    assert {"type": "lost", "colour": "green"} in asked["options"]
+    said = prompt(asked, load_catalog("en"), ["Ana", "Bruno", "Caio"])
+    assert said.startswith("Ana: the shark the tile placed took every swimmer") and "roll the creature die" in said
+    state, _ = play(state, {"type": "lost", "colour": "green"})
+    assert expected(state)["context"] == {"variant": "shark"}                 # still asked until the roll
+    whale, _ = play(at_reveal(profile), {"type": "reveal", "back": "whale"})  # a whale placed takes no one
+    assert expected(whale)["context"] == {}
+    nxt, _ = play(state, {"type": "creature_roll", "face": "serpent"}, {"type": "done"},
+                  {"type": "done"}, {"type": "remove", "terrain": "beach"}, {"type": "reveal", "back": "red"})
+    assert expected(nxt)["kind"] == "roll" and expected(nxt)["context"] == {}  # a new turn forgets it
