@@ -80,6 +80,25 @@ class Words:
         """A face of the game's die in words."""
         return str(face)
 
+    def page(self, key: str, **params) -> str:
+        raise NotImplementedError
+
+    def setup_field(self, option: dict) -> dict:
+        """A setup option (Rules.setup_options) in words: its legend, and each choice's label.
+        Words are a page key (a choice's: the key's prefix, then the value) or [group, key]."""
+        def say(spec, value=None):
+            if isinstance(spec, (list, tuple)):
+                return self.word(spec[0], spec[1] if len(spec) > 1 else value)
+            return self.page(spec if value is None else f"{spec}{value}")
+        return {"key": option["key"], "kind": option["kind"], "label": say(option["words"]),
+                "group": self.page(option["group"]) if option.get("group") else None,
+                "players": list(option.get("players", ())),
+                "choices": [{"value": v, "text": say(option["choice_words"], v)} for v in option["among"]]}
+
+    def setup_hint(self) -> str:
+        """What the setup page says of the players (the game's own rule, such as Atlandice's Neutral)."""
+        return self.page("setup_players_hint")
+
     @property
     def game_name(self) -> str:
         return games.load(self.game_id).names.get(self.lang) or games.load(self.game_id).names["en"]
@@ -108,6 +127,11 @@ class AtlandiceWords(Words):
     def word(self, group, key):
         from .i18n import word
         return word(self.lang, group, key)
+
+    def page(self, key, **params):
+        from .i18n import catalog, fill
+        text = catalog(self.lang)["ui"].get(key, key)
+        return fill(text, params) if params else text
 
 
 class ShelfWords(Words):

@@ -9,7 +9,7 @@ from datetime import datetime
 from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template, request,
                    session, url_for)
 
-from companion.games.atlandice.names import DISTRICTS, MARKET, RESOURCES, STACKS, TILES
+from companion.games.atlandice.names import MARKET, RESOURCES, TILES
 from companion.games.atlandice.profile import SPACE_KINDS
 
 from companion import games as games_shelf
@@ -74,10 +74,24 @@ def setup():
     except RuleError as exc:
         raise from_rule_error(exc, games_shelf.DEFAULT) from None
     choices = [{"id": g["id"], "name": g["names"].get(lang, g["names"]["en"])} for g in shelf.listing()]
-    words = shelf.words_for(game, lang) if game != games_shelf.DEFAULT else None
-    return render_template("setup.html", stacks={d: STACKS[d] for d in DISTRICTS}, shelf=choices, game=game,
-                           game_words=words, games=sess.store.games()[:10], has_game=sess.game is not None,
-                           **common())
+    words = shelf.words_for(game, lang)
+    return render_template("setup.html", shelf=choices, game=game, players_hint=words.setup_hint(),
+                           fieldsets=setup_fieldsets(games_shelf.load(game).setup_options, words),
+                           games=sess.store.games()[:10], has_game=sess.game is not None, **common())
+
+
+def setup_fieldsets(options: tuple, words) -> list[dict]:
+    """The game's setup options in words, those of one group (Atlandice's top tiles) in one
+    fieldset, each option a row; an option of no group is a fieldset of its own."""
+    sets: list[dict] = []
+    for option in options:
+        field = words.setup_field(option)
+        if field["group"] and sets and sets[-1]["legend"] == field["group"]:
+            sets[-1]["rows"].append(field)
+        else:
+            sets.append({"legend": field["group"] or field["label"], "grouped": bool(field["group"]),
+                         "rows": [field]})
+    return sets
 
 
 @bp.get("/profile")

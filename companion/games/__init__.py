@@ -13,7 +13,7 @@ Each game is a package of pure rules (standard library only) with one protocol:
     state["over"], state["result"]         the end, and the final tally with its breakdown
 
 and may add `apply_in_place`, `normalize`, `copy_state`, `seat_names`, `score`,
-`validate_position` (see `Rules` for what stands in when one is missing). The table's
+`validate_position` and `SETUP_OPTIONS` (see `Rules` for what stands in when one is missing). The table's
 history (companion/history/) asks each game the same few things, in its package too:
 
     totals(state) -> [score per player]    or None while the game keeps none
@@ -87,6 +87,14 @@ class Rules:
         own = getattr(self.module, "copy_state", None)
         # marshal round-trips plain data several times faster than copy.deepcopy.
         return own(state) if own is not None else marshal.loads(marshal.dumps(state))
+
+    @property
+    def setup_options(self) -> tuple:
+        """What a new game asks besides the players and who goes first, as data the setup form
+        draws (each {"key", "kind": "choice" | "checks", "among", "words", "choice_words"},
+        optionally "players": the player counts it is asked at); a dotted key is nested
+        ("tops.inn" -> {"tops": {"inn": ...}})."""
+        return tuple(getattr(self.module, "SETUP_OPTIONS", ()))
 
     def seat_names(self, state: dict) -> list[str]:
         own = getattr(self.module, "seat_names", None)

@@ -29,8 +29,8 @@ def test_the_setup_page_offers_atlantis_with_its_path_choice(client):
     assert 'data-game="atlantis"' in page
     setup = client.get("/setup?game=atlantis&lang=pt-BR").get_data(as_text=True)
     assert 'id="setup-form" class="setup" autocomplete="off" data-game="atlantis"' in setup
-    assert setup.count('name="path"') == 2 and "O companheiro embaralha as peças" in setup
-    assert 'name="top_library"' not in setup and 'name="challenge"' not in setup
+    assert setup.count('name="opt:path"') == 2 and "O companheiro embaralha as peças" in setup
+    assert 'name="opt:tops.library"' not in setup and 'name="opt:challenges"' not in setup
 
 
 def test_an_atlantis_game_is_set_up_and_its_table_shown(paired, game_session):

@@ -144,7 +144,7 @@ def test_a_round_by_taps_live_on_a_second_tablet_with_undo(browser, server):
     for i, name in enumerate(["Anna", "Bruno", "Eric"]):
         a.fill(f"input[name=player{i}]", name)
     a.check("input[name=first][value='1']")
-    a.check("input[name=top_library][value='L-second']")
+    a.check("input[name='opt:tops.library'][value='\"L-second\"']")
     a.click("#setup-start")
     a.wait_for_selector("#prompt-title:has-text('Bruno: roll all 7 dice')")
     assert session.game.state["first"] == 1

@@ -75,7 +75,7 @@ def test_an_atlantis_game_set_up_and_finished_on_the_page(browser, server):  # n
     for i, name in enumerate(["Ana", "Bruno"]):
         page.fill(f"input[name=player{i}]", name)
     page.check("input[name=first][value='1']")
-    page.check("input[name=path][value=shuffle]")
+    page.check("input[name='opt:path'][value='\"shuffle\"']")
     page.click("#setup-start")
     page.wait_for_selector("#live[data-kind=shuffle]")
     assert session.game.game_id == "atlantis" and session.game.record.header["setup"]["first_player"] == 1

@@ -28,9 +28,9 @@ def test_a_survive_game_set_up_and_finished_on_the_page(browser, server):  # noq
     for i, name in enumerate(["Ana", "Bruno"]):
         page.fill(f"input[name=player{i}]", name)
     page.check("input[name=first][value='1']")
-    page.check("input[name=challenge][value='2']")   # To the end: over when the last explorer leaves
+    page.check("input[name='opt:challenges'][value='2']")   # To the end: over when the last explorer leaves
     page.click("#setup-start")
-    page.wait_for_selector("#prompt-title:has-text('Setup step 1')")
+    page.wait_for_selector("#prompt-title:has-text('Setup 1: put the 5 sea serpents')")
     assert session.game.game_id == "survive" and session.game.state["challenges"] == [2]
     assert "The volcano is under one of 8 mountains." in page.inner_text("#counts")
 

@@ -65,10 +65,25 @@ def test_the_setup_page_starts_with_the_choice_of_game(client):
     page = client.get("/setup?lang=pt-BR").get_data(as_text=True)
     choice = page.index('id="game-choice"')
     assert choice < page.index('id="setup-form"')
-    assert "Survive: Fuja de Atlântida!" in page and 'name="top_library"' in page
+    assert "Survive: Fuja de Atlântida!" in page and 'name="opt:tops.library"' in page
     survive = client.get("/setup?game=survive&lang=en").get_data(as_text=True)
-    assert 'data-game="survive"' in survive and 'name="top_library"' not in survive
-    assert survive.count('name="challenge"') == 4 and "#4 Sunken Atlantis" in survive
+    assert 'data-game="survive"' in survive and 'name="opt:tops.library"' not in survive
+    assert survive.count('name="opt:challenges"') == 4 and "#4 Sunken Atlantis" in survive
+
+
+def hint(page: str) -> str:
+    return re.search(r'id="players-hint">(.*?)</p>', page, re.S).group(1)
+
+
+def test_the_setup_page_says_only_the_chosen_games_own_help(client):
+    """Atlandice's Neutral player is Atlandice's: the other games' setup says their own rule."""
+    for lang, neutral in (("en", "Neutral"), ("pt-BR", "Neutro")):
+        assert neutral in hint(client.get(f"/setup?game=atlandice&lang={lang}").get_data(as_text=True))
+        for game, own in (("survive", ("S1",)), ("atlantis", ("4",))):
+            said = hint(client.get(f"/setup?game={game}&lang={lang}").get_data(as_text=True))
+            assert neutral not in said and all(w in said for w in own), (game, lang, said)
+    atlandice = client.get("/setup?game=atlandice&lang=en").get_data(as_text=True)
+    assert "Challenges" not in atlandice and 'name="opt:path"' not in atlandice
 
 
 def test_a_survive_table_shows_prompt_options_counts_and_history_in_the_pages_language(paired, game_session):

@@ -393,23 +393,29 @@
         first = k < 0 ? 0 : k;
       }
     }
-    var game = form.getAttribute("data-game") || "atlandice";
-    if (game !== "atlandice") {   // another game of the shelf: its own setup fields (challenges, path)
-      var data = {game: game, players: players, first_player: first};
-      var boxes = form.querySelectorAll('input[name="challenge"]');
-      if (boxes.length) { data.challenges = []; }
-      for (var c = 0; c < boxes.length; c++) { if (boxes[c].checked) { data.challenges.push(parseInt(boxes[c].value, 10)); } }
-      var paths = form.querySelectorAll('input[name="path"]');
-      for (var q = 0; q < paths.length; q++) { if (paths[q].checked) { data.path = paths[q].value; } }
-      return data;
+    var data = {game: form.getAttribute("data-game"), players: players, first_player: first};
+    // The game's own options, drawn from its SETUP_OPTIONS (web/pages.py): a choice is the
+    // value checked, checks the list of those checked; an option asked at other player counts
+    // is left out; a dotted key nests ("tops.inn").
+    var options = form.querySelectorAll("[data-option]");
+    for (var o = 0; o < options.length; o++) {
+      var opt = options[o];
+      var counts = opt.getAttribute("data-players");
+      if (counts && counts.split(" ").indexOf(String(players.length)) < 0) { continue; }
+      var inputs = opt.querySelectorAll("input");
+      var value = opt.getAttribute("data-kind") === "checks" ? [] : null;
+      for (var n = 0; n < inputs.length; n++) {
+        if (!inputs[n].checked) { continue; }
+        var v = JSON.parse(inputs[n].value);
+        if (value === null || !Array.isArray(value)) { value = v; } else { value.push(v); }
+      }
+      if (value === null) { continue; }
+      var path = opt.getAttribute("data-option").split(".");
+      var at = data;
+      for (var p = 0; p < path.length - 1; p++) { at[path[p]] = at[path[p]] || {}; at = at[path[p]]; }
+      at[path[path.length - 1]] = value;
     }
-    var tops = {};
-    var districts = ["jeweller", "library", "inn", "works", "blacksmith"];
-    for (var d = 0; d < districts.length; d++) {
-      var group = form.elements["top_" + districts[d]];
-      for (var g = 0; g < group.length; g++) { if (group[g].checked) { tops[districts[d]] = group[g].value; } }
-    }
-    return {players: players, first_player: first, tops: tops};
+    return data;
   }
 
   function addSpace() {

@@ -33,6 +33,10 @@ from .names import DISTRICT_RESOURCE, DISTRICTS, MARKET, RESOURCES, STACKS, no_r
 from .profile import validate_profile
 
 NEUTRAL_NAME = "Neutral"
+# What the setup form asks (companion/games/__init__.py, Rules.setup_options): the top tile
+# of each District's stack, said in the words of the area and the tile.
+SETUP_OPTIONS = tuple({"key": f"tops.{d}", "kind": "choice", "among": STACKS[d], "words": ["area", d],
+                       "choice_words": ["tile"], "group": "setup_tops"} for d in DISTRICTS)
 
 
 def copy_state(state: dict) -> dict:

@@ -19,10 +19,10 @@ from .inputs import for_record as normalize
 from .profile import default_profile, validate_profile
 from .reach import reach
 from .replay import replay
-from .setup import new_state
+from .setup import SETUP_OPTIONS, new_state
 from .view import laying, view
 
 GAME = "atlantis"
 
-__all__ = ["GAME", "RuleError", "apply", "copy_state", "default_profile", "expected", "laying", "new_state",
+__all__ = ["GAME", "SETUP_OPTIONS", "RuleError", "apply", "copy_state", "default_profile", "expected", "laying", "new_state",
            "normalize", "reach", "replay", "start", "totals", "validate_profile", "view"]

@@ -15,6 +15,10 @@ from .refusals import malformed, refuse
 CITIZENS = 3           # "Cada jugador tiene tres figuras ... y un puente"
 FIRST_HAND = 4         # "El jugador inicial recibe cuatro cartas ..., el siguiente, cinco, etc."
 PATH_MODES = ("table", "shuffle")
+# What the setup form asks (companion/games/__init__.py, Rules.setup_options); words in the catalogs' page group.
+SETUP_OPTIONS = (
+    {"key": "path", "kind": "choice", "among": PATH_MODES, "words": "setup_path", "choice_words": "path_"},
+)
 
 
 def new_state(setup: dict) -> dict:
