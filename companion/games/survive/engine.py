@@ -119,6 +119,11 @@ def expected(state: dict) -> dict:
     prompt = {"kind": step, "seat": seat, "options": _options(state), "context": context}
     if step == "roll":
         prompt["chance"] = True
+    # The input that goes on when the table has nothing else to say: a held tile is a choice,
+    # not a stop; with the three moves spent on landings, step 2 has nothing left to do. A
+    # caller may press it for the table (the record keeps it, so records replay alike).
+    if step == "tile" or (step == "moves" and state["turn"]["saved"] >= MOVES_PER_TURN):
+        prompt["default"] = {"type": "done"}
     return prompt
 
 

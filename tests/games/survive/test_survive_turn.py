@@ -90,3 +90,15 @@ def test_two_players_have_one_turn_each_for_both_colours(profile):
     assert saves == ["red", "blue"]                    # both of Ana's colours in her one turn (S1)
     state, events = finish_turn(state)
     assert events[-2]["key"] == "turn.begin" and events[-2]["rule"] == "S1" and events[-2]["params"]["seat"] == 1
+
+
+def test_going_on_is_the_default_of_step_one_and_of_spent_moves(profile):
+    state = fresh(profile, 2)
+    assert "default" not in expected(state)                             # step 2 with moves left
+    state, _ = play(state, *[{"type": "saved", "colour": "red"}] * 3)
+    assert expected(state)["default"] == {"type": "done"}               # the three moves are spent
+    assert expected(state)["default"] in expected(state)["options"]
+    state, _ = finish_turn(state, back="red")
+    state, _ = finish_turn(state, back="shark")
+    prompt = expected(state)
+    assert prompt["kind"] == "tile" and prompt["default"] == {"type": "done"} in prompt["options"]
