@@ -26,7 +26,9 @@ def record(seed: int, players: int, path: str) -> tuple[dict, list, set]:
     inputs, keys = [], set()
     for _, inp, events in play_random(rng, setup):
         inputs.append(inp)
-        keys |= {e["key"] for e in events if e["key"] != "atlantis.settle" or e["params"]["cost"]}
+        # a settlement that costs something, over one gap or several (settle/free costs nothing)
+        keys |= {"atlantis.settle" if e["key"] in ("atlantis.settle", "atlantis.settle/gaps") else e["key"]
+                 for e in events}
     return setup, inputs, keys
 
 

@@ -32,6 +32,7 @@ def test_an_atlantis_example_replays_with_its_score(path, tmp_path):
         assert f"= Total: {line['total']}\n" in out.stdout
         for settled in line["settlement"]:
             assert f"from space {settled['from']}: -{settled['cost']}" in out.stdout
+    assert ": -0\n" not in out.stdout                             # a free way home is no payment
     winner = state["players"][state["result"]["winners"][0]]
     assert f"Winner with {state['result']['best']} points: {winner}" in out.stdout
     data = json.loads(run(path, "--score", "--json", tmp_path=tmp_path).stdout)

@@ -18,6 +18,7 @@ from .history import totals
 from .inputs import for_record as normalize
 from .profile import default_profile, validate_profile
 from .reach import reach
+from .score import score
 from .replay import replay
 from .setup import SETUP_OPTIONS, new_state
 from .view import laying, view
@@ -25,4 +26,4 @@ from .view import laying, view
 GAME = "atlantis"
 
 __all__ = ["GAME", "SETUP_OPTIONS", "RuleError", "apply", "copy_state", "default_profile", "expected", "laying", "new_state",
-           "normalize", "reach", "replay", "start", "totals", "validate_profile", "view"]
+           "normalize", "reach", "replay", "score", "start", "totals", "validate_profile", "view"]

@@ -22,4 +22,4 @@ def resolve_buy(state: dict, seat: int, inp: dict, events: list) -> None:
     due = cards_for(value)
     got = take_cards(state, seat, due, events, counter="bought")
     events.append(event("atlantis.buy", "A12" if due == 0 or got < due else "Buy", seat=seat, tile=tile,
-                        value=value, cards=got, due=due))
+                        colour=state["tiles"][tile]["colour"], value=value, cards=got, due=due))

@@ -35,8 +35,11 @@ def finish(state: dict, seat: int, events: list) -> None:
             state["settlement"].append({"seat": other, "citizen": citizen, "from": position, "cost": cost,
                                         "gaps": [dict(g) for g in gaps]})
             state["citizens"][other][citizen] = MAINLAND
-            events.append(event("atlantis.settle", "A16", seat=other, citizen=citizen, position=position,
-                                cost=cost, gaps=len([g for g in gaps if g["cost"]])))
+            split = [g["cost"] for g in gaps]
+            key = "atlantis.settle/free" if not cost else "atlantis.settle/gaps" if len(split) > 1 \
+                else "atlantis.settle"
+            events.append(event(key, "A16", seat=other, citizen=citizen, position=position, cost=cost,
+                                split=split))
     state["step"] = {"t": "cards_left", "seat": 0}
 
 
@@ -67,11 +70,12 @@ def resolve_cards_left(state: dict, inp: dict, events: list) -> None:
 
 
 def scoring(state: dict) -> dict:
-    """The breakdown: each player's tiles, cards, every automatic payment and total; the winners."""
+    """The breakdown: each player's tiles, cards, every automatic payment (a citizen whose way home
+    crosses nothing to pay is no payment: not listed) and total; the winners."""
     scores = []
     for seat in range(len(state["players"])):
         tiles = [dict(state["tiles"][t], id=t) for t in state["held"][seat]]
-        paid = [dict(s) for s in state["settlement"] if s["seat"] == seat]
+        paid = [dict(s) for s in state["settlement"] if s["seat"] == seat and s["cost"]]   # a free one is no payment
         cards = state["confirmed"][seat]
         tile_points = sum(t["value"] for t in tiles)
         payments = sum(p["cost"] for p in paid)

@@ -41,5 +41,6 @@ def resolve_pay(state: dict, seat: int, owed: int, inp: dict, events: list) -> N
     state["discard"] += inp["cards"]
     total = payment_total(state, inp)
     key = "atlantis.pay/over" if total > owed else "atlantis.pay"
-    events.append(event(key, "A8" if total > owed else "Water", seat=seat, tiles=list(inp["tiles"]),
+    faces = [dict(state["tiles"][t]) for t in inp["tiles"]]
+    events.append(event(key, "A8" if total > owed else "Water", seat=seat, tiles=list(inp["tiles"]), faces=faces,
                         cards=inp["cards"], paid=total, owed=owed, over=total - owed))

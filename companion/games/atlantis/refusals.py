@@ -9,6 +9,7 @@ KEYS = (
     "setup", "game_over", "malformed", "wrong_kind",
     "unknown_colour", "bad_value", "bad_order",
     "no_citizen", "citizen_home", "bad_route", "too_many_cards", "no_bridge_left", "bridge_not_crossed",
+    "bridge_at_an_end",
     "cannot_afford",
     "not_your_tile", "pay_repeat", "pay_cards", "pay_short",
     "has_move", "bad_count",

@@ -12,11 +12,11 @@ from .drawing import draw, end_of_turn_cards
 from .end import all_home, finish
 from .events import event
 from .movement import follow
-from .path import MAINLAND
+from .path import MAINLAND, is_water
 from .reach import affordable, move_options, reach, sure_to_move
 from .refusals import refuse
 from .taking import leave_behind, take_behind
-from .water import build_bridge, crossing_cost, gap_at
+from .water import build_bridge, crossed, crossing_cost, gap_at
 
 NO_MOVE_CARDS = 2   # "perderá su turno, pero recibirá dos cartas como compensación"
 
@@ -53,7 +53,9 @@ def resolve_move(state: dict, inp: dict, events: list) -> None:
     take = inp.get("take", True)
     owed = crossing_cost(state, start, to)
     if owed:
-        events.append(event("atlantis.owed", "Water", seat=seat, owed=owed))
+        split = [g["cost"] for g in crossed(state, start, to)]
+        events.append(event("atlantis.owed/gaps" if len(split) > 1 else "atlantis.owed", "Water", seat=seat,
+                            owed=owed, split=split))
         state["step"] = {"t": "pay", "owed": owed, "citizen": citizen}
         if not take:
             state["step"]["take"] = False
@@ -109,7 +111,8 @@ def explain_move(state: dict, inp: dict) -> Exception:
     citizens = state["citizens"][seat]
     citizen = inp["citizen"]
     if not 0 <= citizen < len(citizens):
-        return refuse("no_citizen", f"citizens are numbered 0 to {len(citizens) - 1}", "Move", citizen=citizen)
+        return refuse("no_citizen", f"there is no citizen {citizen + 1}: a player's citizens are 1 to "
+                      f"{len(citizens)}", "Move", citizen=citizen, citizens=len(citizens))
     if citizens[citizen] >= MAINLAND:
         return refuse("citizen_home", "that citizen is already on the mainland", "Move", citizen=citizen)
     hand = state["cards"][seat]["hand"]
@@ -124,6 +127,9 @@ def explain_move(state: dict, inp: dict) -> Exception:
     if inp["bridge"] is not None:
         if state["bridge_built"][seat]:
             return refuse("no_bridge_left", "you have already built your bridge", "Water")
+        if is_water(state, inp["bridge"]) and gap_at(state, inp["bridge"]) is None:
+            return refuse("bridge_at_an_end", "water touching Atlantis or the mainland is no gap: crossing it is "
+                          "free and no bridge goes there", "A6", position=inp["bridge"])
         if inp["bridge"] not in route["bridges"]:
             return refuse("bridge_not_crossed", "a bridge goes on an unbridged gap this move crosses", "A7",
                           position=inp["bridge"])

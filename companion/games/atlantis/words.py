@@ -5,8 +5,11 @@ i18n/pt-BR.json) the caller has loaded: no file is read here.
     prompt(expected, catalog, names)         -> "Ana pays 3 for the crossings: tiles and/or cards."
     label(option, kind, catalog, names)      -> "Citizen 2: blue, grey" (the words of its button)
     place(position, catalog)                 -> "space 9", "Atlantis", "the mainland"
+    notation(inp)                            -> "move 2 blue,grey" (an input's line, citizens from 1)
 
-Citizens are numbered from 1 for the table (the engine counts from 0).
+Citizens are numbered from 1 for the table (the engine and the record count from 0);
+tiles are said by their face ("grey 5"), never by their id ("10.1"); a crossing of
+several gaps is said gap by gap ("7 = 2 + 0 + 5").
 """
 
 from .path import ATLANTIS, MAINLAND
@@ -48,6 +51,10 @@ def fill(text: str, params: dict, catalog: dict, names: list[str]) -> str:
             p[key] = colour(value, catalog)
         elif key == "cards" and isinstance(value, list):
             p[key] = ", ".join(colour(c, catalog) for c in value)
+        elif key == "faces" and isinstance(value, list):
+            p[key] = ", ".join(tile(t, catalog) for t in value) if value else catalog["words"]["none"]
+        elif key == "split" and isinstance(value, list):
+            p[key] = " + ".join(map(str, value))
         elif key == "citizen" and isinstance(value, int):
             p[key] = value + 1
         elif key in ("position", "to") and isinstance(value, int):
@@ -58,7 +65,39 @@ def fill(text: str, params: dict, catalog: dict, names: list[str]) -> str:
             p[key] = ", ".join(map(str, value)) if value else catalog["words"]["none"]
         else:
             p[key] = value
+    if isinstance(params.get("faces"), list) and isinstance(params.get("cards"), int):
+        p["paid_with"] = paid_with(params["faces"], params["cards"], catalog)
     return text.format(**p)
+
+
+def paid_with(faces: list[dict], cards: int, catalog: dict) -> str:
+    """What a payment gave: "grey 5, blue 3 and 2 cards", "2 cards", "grey 5"."""
+    parts = [tile(t, catalog) for t in faces]
+    if cards or not parts:
+        parts.append(catalog["words"]["one_card"] if cards == 1 else catalog["words"]["cards_n"].format(n=cards))
+    return _names(catalog, parts)
+
+
+def notation(inp: dict) -> str:
+    """An input as one short line for people: its type and fields as the record has them, but
+    the citizen counted from 1 (the record's 0 is citizen 1) and a tile left behind said."""
+    parts = [str(inp["type"])]
+    for key, value in inp.items():
+        if key in ("type", "source", "note") or value is None:
+            continue
+        if key == "citizen" and isinstance(value, int):
+            value = value + 1
+        if key == "take":
+            parts.append("leave" if value is False else "take")
+        elif key == "bridge":
+            parts.append(f"bridge:{value}")
+        elif isinstance(value, dict):
+            parts.append(" ".join(f"{k}:{','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in value.items()))
+        elif isinstance(value, list):
+            parts.append(",".join(map(str, value)))
+        else:
+            parts.append(str(value))
+    return " ".join(parts)
 
 
 def render(event: dict, catalog: dict, names: list[str]) -> str:

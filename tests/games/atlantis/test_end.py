@@ -38,9 +38,11 @@ def test_the_third_citizen_home_ends_the_game_with_four_cards_and_settles_the_ot
     keys = [e["key"] for e in events]
     assert keys[keys.index("atlantis.end") + 1] == "atlantis.draw"
     assert events[keys.index("atlantis.end") + 1]["params"]["cards"] == 4
-    settled = [e["params"] for e in events if e["key"] == "atlantis.settle"]
+    settled = [e for e in events if e["key"].startswith("atlantis.settle")]
+    assert {e["key"] for e in settled} == {"atlantis.settle/gaps"}
     # from 20: the middle water (26: 5 | 28: 7 -> 5) and 30 (1); from Atlantis the same
-    assert [(s["citizen"], s["position"], s["cost"]) for s in settled] == [(0, 20, 6), (1, 0, 6), (2, 0, 6)]
+    assert [(s["citizen"], s["position"], s["cost"], s["split"]) for s in (e["params"] for e in settled)] == \
+        [(0, 20, 6, [5, 1]), (1, 0, 6, [5, 1]), (2, 0, 6, [5, 1])]
     assert state["citizens"][1] == [MAINLAND] * 3
     assert expected(state) == {"kind": "cards_left", "seat": 0, "options": expected(state)["options"],
                                "context": {"counted": 4}}

@@ -10,7 +10,7 @@ from companion.games.atlantis import RuleError, replay
 EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples"
 # Final totals of each record: a change to the rules that changes a game shows here.
 FINAL = {"atlantis-table-3p.jsonl": [14, -18, -3], "atlantis-shuffled-2p.jsonl": [8, 17]}
-SHOWN = {"atlantis.bridge", "atlantis.pay/over", "atlantis.buy", "atlantis.no_move", "atlantis.settle"}
+SHOWN = {"atlantis.bridge", "atlantis.pay/over", "atlantis.buy", "atlantis.no_move", "atlantis.settle/gaps"}
 
 
 def read(name):

@@ -16,6 +16,7 @@ from companion.games.atlantis.path import MAINLAND, tiles_on_path
 from companion.games.atlantis.profile import cards_total
 from companion.games.atlantis.reach import affordable, reach, stuck_hand
 from companion.games.atlantis.simulate import play_random, random_setup
+from companion.games.atlantis.words import render
 
 from .conftest import PROFILE
 
@@ -38,8 +39,8 @@ def test_every_random_game_ends_with_tiles_and_cards_conserved(seed, players, pa
         assert all(c["hand"] >= 0 for c in state["cards"])
         for event in events:
             for lang, catalog in CATALOGS.items():
-                text = catalog["events"][event["key"]].format(**event["params"])
-                assert "{" not in text, (lang, text)
+                text = render(event, catalog, state["players"])
+                assert "{" not in text and "}" not in text, (lang, text)
     assert state["over"]
     result = state["result"]
     assert result["winners"] and all(result["scores"][s]["total"] == result["best"] for s in result["winners"])

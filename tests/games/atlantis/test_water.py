@@ -32,7 +32,8 @@ def test_a_gap_costs_the_lower_of_the_two_tiles_beside_it():
     assert [(g["first"], g["last"], g["cost"]) for g in gaps(state)][0] == (11, 12, 3)
     new, events = apply(state, TO_14)
     assert new["step"] == {"t": "pay", "owed": 3, "citizen": 0}
-    assert events[-1] == {"key": "atlantis.owed", "params": {"seat": 0, "owed": 3}, "rule": "Water"}
+    assert events[-1] == {"key": "atlantis.owed", "params": {"seat": 0, "owed": 3, "split": [3]},
+                          "rule": "Water"}
     assert expected(new)["context"]["owed"] == 3
 
 
@@ -146,7 +147,8 @@ def test_overpaying_is_allowed_and_reported():
     state, ids = owing((11,), tiles=(6,))               # owes 3, holds only a 6
     new, events = apply(state, {"type": "pay", "tiles": ids})
     assert events[0]["key"] == "atlantis.pay/over"
-    assert events[0]["params"] == {"seat": 0, "tiles": ids, "cards": 0, "paid": 6, "owed": 3, "over": 3}
+    assert events[0]["params"] == {"seat": 0, "tiles": ids, "faces": [{"colour": COLOURS[0], "value": 6}], "cards": 0,
+                                   "paid": 6, "owed": 3, "over": 3}
 
 
 @pytest.mark.parametrize("payment,key", [
