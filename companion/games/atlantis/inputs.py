@@ -14,6 +14,7 @@
 Extra keys "source" and "note" are kept in the record and ignored by the rules.
 """
 
+from .path import HALVES
 from .refusals import malformed
 
 FIELDS = {
@@ -45,6 +46,8 @@ def normalize(inp: object) -> dict:
     if not isinstance(inp, dict):
         raise malformed("an input must be a JSON object with a 'type'")
     kind = inp.get("type")
+    if not isinstance(kind, str):
+        raise malformed(f"an input's 'type' is a name ({', '.join(FIELDS)}), not {type(kind).__name__} {kind!r}")
     if kind not in FIELDS:
         raise malformed(f"unknown input type {kind!r}; known: {', '.join(FIELDS)}")
     for field in FIELDS[kind]:
@@ -59,6 +62,9 @@ def normalize(inp: object) -> dict:
         if not isinstance(order, dict) or not all(isinstance(v, list) and all(type(i) is int for i in v)
                                                   for v in order.values()):
             raise malformed("a shuffle's 'order' must map each half (A, B) to a list of tile numbers")
+        if set(order) != set(HALVES):
+            raise malformed(f"a shuffle's 'order' gives the halves {', '.join(HALVES)} and nothing else, "
+                            f"not {', '.join(map(str, order)) or 'none'}")
         out["order"] = {k: list(v) for k, v in order.items()}
     elif kind == "buy":
         out["tile"] = _text(inp["tile"], "tile")

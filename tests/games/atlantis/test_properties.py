@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.atlantis import RuleError, apply, expected
-from companion.games.atlantis.path import MAINLAND, tiles_on_path
+from companion.games.atlantis import RuleError, apply, expected, new_state, normalize, start
+from companion.games.atlantis.path import MAINLAND, half_size, tiles_on_path
 from companion.games.atlantis.profile import cards_total
 from companion.games.atlantis.reach import affordable, reach, stuck_hand
 from companion.games.atlantis.simulate import play_random, random_setup
@@ -121,7 +121,8 @@ def test_refusals_leave_the_state_unchanged():
     assert refused > 100
 
 
-@pytest.mark.parametrize("inp", [None, [], {"type": "fly"}, {"type": "move", "citizen": 0},
+@pytest.mark.parametrize("inp", [None, [], {"type": "fly"}, {"type": ["move"]}, {"type": {"move": 1}},
+                                 {"type": "move", "citizen": 0},
                                  {"type": "move", "citizen": -1, "cards": ["blue"]},
                                  {"type": "lay", "colour": 3, "value": 1}, {"type": "pay", "cards": "x"}])
 def test_malformed_inputs_are_invalid(inp):
@@ -130,6 +131,27 @@ def test_malformed_inputs_are_invalid(inp):
     with pytest.raises(RuleError) as refused:
         apply(state, inp)
     assert refused.value.kind == "invalid"
+
+
+@pytest.mark.parametrize("kind", [["move"], {"type": "move"}, ["no_move", "buy"]])
+def test_a_type_that_is_a_list_or_an_object_is_refused_in_words(kind):
+    with pytest.raises(RuleError) as refused:
+        normalize({"type": kind})
+    assert refused.value.kind == "invalid" and refused.value.key == "atlantis.malformed"
+    assert "'type' is a name" in refused.value.message
+
+
+def test_a_shuffle_with_a_half_the_path_has_not_is_refused():
+    rng = random.Random(2)
+    state, _ = start(new_state(random_setup(rng, 2, PROFILE, "shuffle")))
+    order = {"A": list(range(half_size("A"))), "B": list(range(half_size("B")))}
+    apply(state, {"type": "shuffle", "order": order})                      # the two halves: accepted
+    for bad in (dict(order, C=[0]), dict(order, C=[]), {"A": order["A"]}):
+        with pytest.raises(RuleError) as refused:
+            apply(state, {"type": "shuffle", "order": bad})
+        assert refused.value.kind == "invalid" and "nothing else" in refused.value.message
+        with pytest.raises(RuleError):
+            normalize({"type": "shuffle", "order": bad})                # so no record keeps it
 
 
 def test_the_seeded_driver_replays_the_same_game():
