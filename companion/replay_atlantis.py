@@ -66,7 +66,7 @@ def _score_lines(game: Game, lang: str) -> list[str]:
     width = max(10, *(len(n) for n in names))
     result = game.score()
     lines = []
-    if result is None:
+    if result is None or result.get("provisional"):
         v = view(game.state)
         for seat, name in enumerate(names):
             lines.append(f"{name:<{width}} {page('tiles')} {v['points'][seat]} + {page('cards')} {v['hands'][seat]}")
