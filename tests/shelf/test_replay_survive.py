@@ -43,8 +43,10 @@ def test_a_survive_record_without_a_profile_uses_the_games_default_and_says_so(t
     lines = EXAMPLES[0].read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
     del header["setup"]["profile"]
+    # up to its first reveal: which backs lie under which terrain is the profile's (S4)
+    first_reveal = next(n for n, line in enumerate(lines) if '"reveal"' in line)
     path = tmp_path / "bare.jsonl"
-    path.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
+    path.write_text("\n".join([json.dumps(header)] + lines[1:first_reveal]) + "\n")
     out = run(path, "--score", tmp_path=tmp_path)
     assert out.returncode == 0, out.stderr
     assert "the installed one is used (default, unconfirmed)" in out.stderr
