@@ -8,11 +8,15 @@ loopback port, as benchmarks/companion_footprint.py does, and prints:
 - bad requests tried per POST route (the 22 that once answered 500, from
   tests/web/bad_requests.py, and seeded random bodies) and any 5xx (target 0),
   and any 4xx that changed the table (target 0);
+- notes and exports: inputs sent with a 1 MB note each (refused, target: all, nothing recorded),
+  the server's resident memory after them and after three unpaired reads of /api/state; records
+  of about 1 MB loaded (kept as they are), and the server's peak over two exports of them all
+  (the zip is streamed: target under 200 MB);
 - the server's peak resident memory over every run (target: under 200 MB).
 
 Loopback only; bounded: about a minute.
 
-    python benchmarks/hardening_probes.py [--kills 12] [--fuzz 40] [--seed 29]
+    python benchmarks/hardening_probes.py [--kills 12] [--fuzz 40] [--seed 29] [--notes 110] [--records 200]
 """
 
 import argparse
@@ -29,7 +33,7 @@ import threading
 import time
 from pathlib import Path
 
-from process_probe import free_port, rss_mb  # beside this script
+from process_probe import free_port, reset_peak, rss_mb  # beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -202,11 +206,73 @@ def fuzz_body(rng: random.Random) -> tuple[bytes, str]:
     return bytes(rng.randrange(256) for _ in range(rng.randint(0, 80))), rng.choice(["application/json", "text/plain"])
 
 
+def export_zip(server: Server, path: str) -> tuple[int, int]:
+    """GET /games/export.zip into file `path`, read a piece at a time: (HTTP status, its records)."""
+    import zipfile
+
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+    conn.request("GET", "/games/export.zip")
+    response = conn.getresponse()
+    with open(path, "wb") as out:
+        while piece := response.read(1 << 20):
+            out.write(piece)
+    conn.close()
+    if response.status != 200:
+        return response.status, 0
+    with zipfile.ZipFile(path) as z:
+        return response.status, sum(n.startswith("records/") for n in z.namelist())
+
+
+def notes_and_exports(server: Server, rng: random.Random, notes: int, records: int) -> None:
+    """Inputs with a 1 MB note each, then unpaired reads; records of about 1 MB, then two exports."""
+    server.call("POST", "/api/game", SETUP)
+    inputs_before = sum(n for _, n in server.table()[2])
+    refused = 0
+    for _ in range(notes):
+        snap = server.call("GET", "/api/state?history=0")[1]
+        if next_input(rng, snap) is None:          # over (only where notes are recorded): a new game
+            server.call("POST", "/api/game", SETUP)
+            snap = server.call("GET", "/api/state?history=0")[1]
+        inp = dict(next_input(rng, snap), note="n" * 1_000_000)      # the body just under the 1 MiB limit
+        status, answer = server.call("POST", "/api/input", {"input": inp, "version": snap["version"]})
+        refused += status == 400 and answer.get("key") == "input_text_long"
+    recorded = sum(n for _, n in server.table()[2]) - inputs_before
+    after_notes = rss_mb(server.proc.pid)
+    cookie, server.cookie = server.cookie, ""
+    for _ in range(3):
+        server.call("GET", "/api/state")
+    server.cookie = cookie
+    after_reads = rss_mb(server.proc.pid)
+    print(f"notes: {notes} inputs with a 1 MB note: {refused} refused (input_text_long), {recorded} recorded "
+          f"(target 0); resident {after_notes:.0f} MB after them, {after_reads:.0f} MB after three unpaired "
+          f"reads of /api/state")
+
+    text = long_record(rng.randrange(1000)).splitlines()
+    first = json.loads(text[1])
+    filler = 1_000_000 - sum(len(line) + 1 for line in text)
+    text[1] = json.dumps(dict(first, note="r" * filler))
+    record = "\n".join(text) + "\n"
+    loaded = sum(server.call("POST", "/api/record", raw=record.encode(), content_type="text/plain")[0] == 201
+                 for _ in range(records))
+    pid = server.proc.pid
+    server.peak = max(server.peak, rss_mb(pid, "VmHWM"))
+    reset_peak(pid)
+    before = rss_mb(pid)
+    with tempfile.TemporaryDirectory(prefix="atlandice-export-") as folder:
+        got = [export_zip(server, os.path.join(folder, "export.zip")) for _ in range(2)]
+    peak = rss_mb(pid, "VmHWM")
+    print(f"exports: {loaded} of {records} records of {len(record.encode()) / 1e6:.1f} MB loaded; two exports: "
+          f"{', '.join(f'HTTP {s} with {n} records' for s, n in got)}; resident {before:.0f} MB before, "
+          f"peak {peak:.0f} MB over both (target < 200 MB)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=12, help="kill -9 points while inputs stream in")
     parser.add_argument("--fuzz", type=int, default=40, help="random bodies per POST route")
     parser.add_argument("--seed", type=int, default=29)
+    parser.add_argument("--notes", type=int, default=110, help="inputs sent with a 1 MB note each")
+    parser.add_argument("--records", type=int, default=200, help="records of about 1 MB loaded, then exported")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     server = Server(tempfile.mkdtemp(prefix="atlandice-probes-"))
@@ -283,6 +349,8 @@ def main() -> None:
               f"4xx that changed the table: {changed} (target 0)")
         for line in fives[:10]:
             print("  " + line)
+
+        notes_and_exports(server, rng, args.notes, args.records)
     finally:
         server.stop()
     print(f"server peak resident memory over every run: {server.peak:.0f} MB (target < 200 MB); "
