@@ -25,7 +25,7 @@ Its words
 are its own catalogs, `i18n/en.json` and `i18n/pt-BR.json`, said by its `words`
 module (companion/shelf.py loads them at the edge).
 
-Adding a game is one `register` line below.
+What a game gives the rest of the companion, and how to add one: docs/games.md.
 """
 
 import importlib
