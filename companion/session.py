@@ -20,13 +20,10 @@ from typing import Callable
 
 from .game import Game
 from .game_profiles import GameProfiles
-from .games import DEFAULT as DEFAULT_GAME
 from .board_profile import save_profile
 from .record import Record
 from .games.atlandice import RuleError
 from .games.errors import illegal, invalid
-from .games.atlandice.inputs import is_chance
-from .games.atlandice.names import DISTRICT_RESOURCE
 from .games.atlandice.profile import validate_new_profile, validate_profile
 from .store import GameStore, StoreError
 
@@ -188,11 +185,8 @@ class Session:
         return events
 
     def _forced(self) -> dict | None:
-        """The step the companion enters by itself now, if any (Atlandice's steps with one way on;
-        another game's one-option steps, such as Survive's setup walk, pace the table: it taps)."""
-        if self.game.game_id != DEFAULT_GAME:
-            return None
-        return forced(self.game.expected())
+        """The step the companion enters by itself now, if any (the game says: Rules.forced)."""
+        return self.game.rules.forced(self.game.expected())
 
     def undo(self) -> list[dict]:
         """Take back the last input the table entered, with the inputs the companion entered
@@ -289,12 +283,9 @@ class Session:
     def dice_wanted(self) -> int | None:
         """How many dice the camera should read now (Atlandice's gate roll or an effect's roll),
         else None: no roll, or another game's (Survive's creature die is tapped)."""
-        if self.game is None or self.game.game_id != DEFAULT_GAME:
+        if self.game is None:
             return None
-        prompt = self.game.expected()
-        if prompt["kind"] == "gate_roll":
-            return prompt["count"]
-        return 1 if prompt["kind"] == "roll" else None
+        return self.game.rules.camera_dice(self.game.expected())
 
     def set_die(self, value: int, index: int | None = None, version: int | None = None) -> None:
         """A die of the proposed roll typed or corrected on a tablet: die `index`, or the first
@@ -345,8 +336,7 @@ class Session:
         reading, dice = self._reading, self._current_dice()
         if self.roll_keeper is None or reading is None or reading["at"] != self.game_changes or dice is None:
             return None
-        values = inp.get("dice") if inp.get("type") == "gate_roll" else \
-            [inp.get("value")] if inp.get("type") == "roll" else None
+        values = self.game.rules.rolled(inp)
         if (not values or inp.get("source") not in CAMERA_SOURCES or dice["source"] not in CAMERA_SOURCES
                 or list(values) != dice["values"] or len(values) != len(reading["dice"])):
             return None
@@ -400,25 +390,20 @@ class Session:
             if self.game is None:
                 return None
             prompt = self.game.expected()
-            kind = prompt["kind"]
-            if self.game.game_id != DEFAULT_GAME:     # another game: only a step with one way on
-                options = prompt["options"] or []       # None: a step whose inputs cannot be listed
-                only = options if len(options) == 1 and not prompt.get("chance") else []
-                return {"input": only[0], "source": "default", "reading": None, "problem": None} if only else None
-            if is_chance(kind):
-                return self._dice_proposal(prompt)
-            choice = _preferred(prompt)
+            want = self.game.rules.camera_dice(prompt)
+            if want is not None:
+                return self._dice_proposal(prompt, want)
+            choice = self.game.rules.preferred(prompt)
             if choice is None:
                 return None
             return {"input": choice, "source": "default", "reading": None, "problem": None}
 
-    def _dice_proposal(self, prompt: dict) -> dict | None:
+    def _dice_proposal(self, prompt: dict, want: int) -> dict | None:
         """The dice as read, then corrected: exactly what every page shows and CONFIRM enters."""
         dice = self._current_dice()
         if dice is None:
             return None
         values, source = dice["values"], dice["source"]
-        want = prompt["count"] if prompt["kind"] == "gate_roll" else 1
         unsure = sum(v is None for v in values)
         problem, key, params = None, None, {}
         if unsure:
@@ -431,10 +416,7 @@ class Session:
             problem = (f"{want} dice are in play but {len(values)} were read: "
                        "a die off the tray, or two dice stacked? Read again or correct")
             key, params = "dice_read_count", {"want": want, "got": len(values)}
-        if prompt["kind"] == "gate_roll":
-            inp = {"type": "gate_roll", "dice": list(values), "source": source}
-        else:
-            inp = {"type": "roll", "value": values[0] if len(values) == 1 else None, "source": source}
+        inp = self.game.rules.roll_input(prompt, values, source)
         reading = self._reading if self._reading is not None and self._reading["at"] == self.game_changes else None
         return {"input": inp, "source": source, "reading": reading, "problem": problem,
                 "problem_key": key, "problem_params": params}
@@ -546,36 +528,3 @@ class Session:
                 "redone": self.last_redone,
             }
 
-
-def forced(prompt: dict) -> dict | None:
-    """The single legal option of a step the table has no choice in: the session enters it by itself.
-
-    Never a roll (chance), a revealed tile (hidden information: the table turns it over) or who
-    takes a tied tile."""
-    options = prompt["options"]
-    if is_chance(prompt["kind"]) or prompt["kind"] in ("over", "reveal", "tile_taker") or len(options) != 1:
-        return None
-    return options[0]
-
-
-def _preferred(prompt: dict) -> dict | None:
-    """What CONFIRM may enter without a tap: never a decision nobody made.
-
-    - the resource taken at a District: its own resource first (R2);
-    - a Donation: giving nothing more (giving is a choice: "can spend");
-    - a step with a single legal option (`forced`: after a load or a resume, before the
-      session entered it).
-    A die to take, an effect's target, a revealed tile (hidden information) or who takes a
-    tied tile is chosen on the tablet."""
-    options = prompt["options"]
-    kind = prompt["kind"]
-    if kind == "over" or not options:
-        return None
-    if kind == "resource":
-        own = DISTRICT_RESOURCE.get(prompt["context"].get("area"))
-        for option in options:
-            if option["resource"] == own:
-                return option
-    if kind == "donate":
-        return {"type": "donate", "pair": None}
-    return forced(prompt)

@@ -96,6 +96,33 @@ class Rules:
         ("tops.inn" -> {"tops": {"inn": ...}})."""
         return tuple(getattr(self.module, "SETUP_OPTIONS", ()))
 
+    # --- what the session enters or proposes by itself, and asks the camera for -------
+
+    def forced(self, prompt: dict) -> dict | None:
+        """The input the session enters by itself now (a step the table has no choice in), or
+        None. None by default: a game's one-option steps pace the table, which taps them."""
+        own = getattr(self.module, "forced", None)
+        return own(prompt) if own is not None else None
+
+    def preferred(self, prompt: dict) -> dict | None:
+        """What CONFIRM may enter without a tap; by default a step with one legal option that
+        is not chance (`prompt["chance"]`: the table rolls it)."""
+        own = getattr(self.module, "preferred", None)
+        if own is not None:
+            return own(prompt)
+        options = prompt["options"] or []       # None: a step whose inputs cannot be listed
+        return options[0] if len(options) == 1 and not prompt.get("chance") else None
+
+    def camera_dice(self, prompt: dict) -> int | None:
+        """How many dice the camera should read at this prompt; None: the camera reads none
+        (a game's die tapped on the tablet, or no roll)."""
+        own = getattr(self.module, "camera_dice", None)
+        return own(prompt) if own is not None else None
+
+    def roll_input(self, prompt: dict, values: list, source: str) -> dict:
+        """The input the dice read (and corrected) at this prompt enter (a game with camera_dice)."""
+        return self.module.roll_input(prompt, values, source)
+
     def seat_names(self, state: dict) -> list[str]:
         own = getattr(self.module, "seat_names", None)
         return own(state) if own is not None else list(state["players"])

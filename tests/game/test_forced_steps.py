@@ -6,7 +6,8 @@ import pytest
 
 from companion.game import Game
 from companion.games.atlandice.simulate import random_input, random_setup
-from companion.session import AUTO, Session, forced
+from companion.games.atlandice import forced
+from companion.session import AUTO, Session
 from companion.store import GameStore
 
 SETUP = {"players": ["Anna", "Bruno", "Eric"], "first_player": 0,

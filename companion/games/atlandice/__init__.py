@@ -15,6 +15,7 @@ from .final_scoring import score_state
 from .history import DIE_FACES, player_extra, rolled, totals
 from .inputs import normalize
 from .position import validate_position
+from .proposals import camera_dice, forced, preferred, roll_input
 from .state import SETUP_OPTIONS, copy_state, new_state, seat_names
 
 GAME = "atlandice"
@@ -27,5 +28,5 @@ def score(state: dict) -> dict:
     return dict(score_state(state), provisional=True)
 
 
-__all__ = ["DIE_FACES", "GAME", "SETUP_OPTIONS", "RuleError", "apply", "apply_in_place", "copy_state", "expected", "new_state",
+__all__ = ["DIE_FACES", "GAME", "SETUP_OPTIONS", "camera_dice", "forced", "preferred", "roll_input", "RuleError", "apply", "apply_in_place", "copy_state", "expected", "new_state",
            "normalize", "player_extra", "rolled", "score", "seat_names", "start", "totals", "validate_position"]
