@@ -22,7 +22,7 @@ from .game import Game
 from .game_profiles import GameProfiles
 from .board_profile import save_profile
 from .record import Record
-from .games.atlandice import RuleError
+from .games.errors import RuleError
 from .games.errors import illegal, invalid
 from .games.atlandice.profile import validate_new_profile, validate_profile
 from .store import GameStore, StoreError
