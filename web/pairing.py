@@ -21,15 +21,25 @@ each further wrong code (up to MAX_LOCKOUT). So guessing stays slow, and one
 client guessing never locks out the table's own tablet: the code and its
 window stay as they were for everybody else. An IPv6 device can take any
 address of its /64 network, so wrong codes are also counted per /64, against
-NETWORK_FAILURES: far more than one device types by mistake (a tablet on the
-same home network is not locked out by a neighbour's few tries), far fewer
-than guessing a code needs.
+NETWORK_FAILURES; past it, a wrong code from any address of that network
+locks that address at once (one try per address), but an address that made no
+wrong code of its own is still heard: the table's tablet, in the same /64 as a
+guessing neighbour, pairs with the right code.
+
+And all clients together may make GLOBAL_FAILURES wrong codes in GLOBAL_PERIOD:
+past that (guessing from more addresses than any table has), every try waits
+until the period has passed, or until the table shows physical presence again
+(a new pairing window: CONFIRM held), which starts every count afresh. The
+clients remembered are bounded (REMEMBERED_CLIENTS): the quiet ones are
+forgotten first, then those not waiting, and a client made to wait only when
+every one remembered is.
 """
 
 from __future__ import annotations
 
 import hmac
 import ipaddress
+from collections import deque
 import secrets
 import threading
 import time
@@ -41,7 +51,9 @@ MAX_FAILURES = 5            # wrong codes a client may type before it has to wai
 NETWORK_FAILURES = 50       # wrong codes from one IPv6 /64 network before all of it has to wait
 LOCKOUT_SECONDS = 60.0      # the first wait; it doubles with every further wrong code
 MAX_LOCKOUT = 3600.0
-REMEMBERED_CLIENTS = 1024   # clients with wrong codes kept in memory (the oldest go first)
+REMEMBERED_CLIENTS = 1024   # clients with wrong codes kept in memory (the quiet, then the free, go first)
+GLOBAL_FAILURES = 100       # wrong codes from all clients together in GLOBAL_PERIOD before every try waits
+GLOBAL_PERIOD = 3600.0
 
 
 def new_code(digits: int = CODE_DIGITS) -> str:
@@ -82,6 +94,7 @@ class Pairing:
         self._lock = threading.Lock()
         self._open_until = 0.0
         self._guesses: dict[str, _Guesses] = {}
+        self._wrong: deque = deque(maxlen=GLOBAL_FAILURES)   # when the last wrong codes came, all clients
         self._listeners: list[Callable[[str, float], None]] = []
 
     @property
@@ -97,9 +110,21 @@ class Pairing:
     def wait(self, client: str | None = "") -> float:
         """Seconds `client` must wait before its next try (0: it may try now)."""
         with self._lock:
-            now = self._clock()
-            return max([0.0] + [g.until - now for key, _ in client_keys(client)
-                                if (g := self._guesses.get(key)) is not None])
+            return self._wait(client_keys(client), self._clock())
+
+    def _wait(self, keys: list, now: float) -> float:
+        """The client's own wait; its network's only when it made wrong codes of its own (an
+        address a neighbour's guesses never came from is heard); every client's past the global bound."""
+        waits = [0.0, self._global_wait(now)]
+        own = self._guesses.get(keys[0][0])
+        if own is not None:
+            waits += [g.until - now for key, _ in keys if (g := self._guesses.get(key)) is not None]
+        return max(waits)
+
+    def _global_wait(self, now: float) -> float:
+        if len(self._wrong) < GLOBAL_FAILURES:
+            return 0.0
+        return max(0.0, self._wrong[0] + GLOBAL_PERIOD - now)
 
     def remaining(self) -> float:
         with self._lock:
@@ -120,6 +145,7 @@ class Pairing:
                 self._code = new_code()
             self._open_until = self._clock() + seconds
             self._guesses.clear()  # physical presence shown: a new code, a clean slate
+            self._wrong.clear()
             code = self._code
         for listener in list(self._listeners):
             listener(code, seconds)
@@ -139,29 +165,39 @@ class Pairing:
                 g = self._guesses.get(key)
                 if g is not None and now - max(g.last, g.until) > MAX_LOCKOUT:
                     del self._guesses[key]  # quiet for an hour: its old mistakes are forgiven
-                elif g is not None and now < g.until:
-                    return False
+            if self._wait(keys, now) > 0:
+                return False
             if not self.fixed and now >= self._open_until:
                 return False
             if typed and hmac.compare_digest(typed.encode(), self._code.encode()):
                 self._guesses.pop(keys[0][0], None)     # the device's own slate; not its network's
                 return True
-            for key, allowed in keys:
+            self._wrong.append(now)
+            network_waits = any(g.until > now for key, _ in keys[1:] if (g := self._guesses.get(key)))
+            for i, (key, allowed) in enumerate(keys):
                 g = self._guesses.get(key)
                 if g is None:
                     self._forget_old(now)
                     g = self._guesses[key] = _Guesses()
                 g.failures += 1
                 g.last = now
+                if i == 0 and network_waits:
+                    allowed = 1             # a guessing network: one try per address of it
                 if g.failures >= allowed:
                     g.until = now + min(MAX_LOCKOUT, LOCKOUT_SECONDS * 2 ** (g.failures - allowed))
             return False
 
     def _forget_old(self, now: float) -> None:
-        """Keep the table of guessing clients bounded: drop those quiet for MAX_LOCKOUT, then the oldest."""
+        """Keep the table of guessing clients bounded: drop those quiet for MAX_LOCKOUT, then the
+        oldest of those not waiting; one made to wait only when every one is (the soonest free
+        first), so a lock-out is never forgotten to make room for a newcomer while another can go."""
         if len(self._guesses) < REMEMBERED_CLIENTS:
             return
         for key in [k for k, g in self._guesses.items() if now - max(g.last, g.until) > MAX_LOCKOUT]:
             del self._guesses[key]
-        while len(self._guesses) >= REMEMBERED_CLIENTS:
-            del self._guesses[min(self._guesses, key=lambda k: self._guesses[k].last)]
+        if len(self._guesses) < REMEMBERED_CLIENTS:
+            return
+        free = sorted((g.last, k) for k, g in self._guesses.items() if g.until <= now)
+        waiting = sorted((g.until, k) for k, g in self._guesses.items() if g.until > now)
+        for _, key in (free + waiting)[:len(self._guesses) - REMEMBERED_CLIENTS + 1]:
+            del self._guesses[key]

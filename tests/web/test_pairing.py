@@ -1,7 +1,10 @@
 """Pairing needs physical presence: a code from the configuration, or one shown on the device."""
 
-from web.pairing import (LOCKOUT_SECONDS, MAX_FAILURES, MAX_LOCKOUT, NETWORK_FAILURES, REMEMBERED_CLIENTS,
-                         Pairing, client_keys)
+import pytest
+
+from web import pairing
+from web.pairing import (GLOBAL_FAILURES, GLOBAL_PERIOD, LOCKOUT_SECONDS, MAX_FAILURES, MAX_LOCKOUT,
+                         NETWORK_FAILURES, REMEMBERED_CLIENTS, Pairing, client_keys)
 
 
 class Clock:
@@ -82,14 +85,29 @@ def test_an_ipv6_client_is_counted_by_its_address_and_its_network():
         p.attempt("0000", "2001:db8:1:2::66")
     assert not p.attempt("4711", "2001:db8:1:2::66")
     assert p.attempt("4711", "2001:db8:1:2::99")
-    # ... but a device hopping across the addresses of its /64 is held back by the network's count.
+    # ... and a device hopping across the addresses of its /64 is held back by the network's count:
+    # past it, one try per address, each wrong one a lock-out at once.
     for i in range(NETWORK_FAILURES):
         p.attempt("0000", f"2001:db8:1:2::{i + 1000:x}")
-    assert p.wait("2001:db8:1:2::abcd") > 0
-    assert not p.attempt("4711", "2001:db8:1:2::abcd") and p.attempt("4711", "2001:db8:1:3::1")
+    assert not p.attempt("0000", "2001:db8:1:2::beef") and p.wait("2001:db8:1:2::beef") >= LOCKOUT_SECONDS
+    assert not p.attempt("4711", "2001:db8:1:2::beef")
+    assert p.attempt("4711", "2001:db8:1:3::1")
 
 
-def test_the_guessers_kept_in_memory_are_bounded():
+def test_a_neighbours_wrong_codes_never_lock_out_the_tablet_beside_it():
+    """50 wrong codes from the table's /64 once locked its tablet out (429, doubling to an hour)."""
+    clock = Clock()
+    p = Pairing("4711", clock=clock)
+    for round_ in range(3):
+        for i in range(NETWORK_FAILURES + 10):
+            clock.now += p.wait(f"2001:db8:1:2::{i % 12 + 100:x}")
+            p.attempt("0000", f"2001:db8:1:2::{i % 12 + 100:x}")
+        assert p.wait("2001:db8:1:2::99") == 0                         # never made a wrong code itself
+        assert p.attempt("4711", "2001:db8:1:2::99")
+
+
+def test_the_guessers_kept_in_memory_are_bounded(monkeypatch):
+    monkeypatch.setattr(pairing, "GLOBAL_FAILURES", 10**6)         # the memory bound alone
     clock = Clock()
     p = Pairing("4711", clock=clock)
     for i in range(REMEMBERED_CLIENTS + 50):
@@ -104,3 +122,39 @@ def test_the_guessers_kept_in_memory_are_bounded():
 def test_empty_codes_never_pair():
     p = Pairing("4711")
     assert not p.attempt("") and not p.attempt(None)
+
+
+def test_a_locked_out_guesser_is_not_forgotten_to_make_room(monkeypatch):
+    """Past 1,024 addresses the lock-outs were evicted first: a locked guesser guessed again at once."""
+    monkeypatch.setattr(pairing, "GLOBAL_FAILURES", 10**6)         # the memory bound alone
+    clock = Clock()
+    p = Pairing("4711", clock=clock)
+    for _ in range(MAX_FAILURES):
+        p.attempt("0000", "10.9.9.9")
+    for i in range(2 * REMEMBERED_CLIENTS):
+        clock.now += 0.01
+        p.attempt("0000", f"10.{i // 65536}.{i // 256 % 256}.{i % 256}")
+    assert len(p._guesses) == REMEMBERED_CLIENTS
+    assert p.wait("10.9.9.9") > 0 and not p.attempt("4711", "10.9.9.9")
+    clock.now += LOCKOUT_SECONDS
+    assert p.attempt("4711", "10.9.9.9")
+
+
+@pytest.mark.parametrize("fixed", [True, False])
+def test_all_clients_together_have_a_bound_on_wrong_codes(fixed):
+    clock = Clock()
+    p = Pairing("4711" if fixed else None, clock=clock)
+    code = p.code if fixed else p.open_window(10 * GLOBAL_PERIOD)
+    wrong = "0000" if code != "0000" else "1111"
+    for i in range(GLOBAL_FAILURES):                   # one wrong code each from as many addresses
+        clock.now += 1
+        assert not p.attempt(wrong, f"10.1.{i // 256}.{i % 256}")
+    assert 0 < p.wait("10.2.0.1") <= GLOBAL_PERIOD     # a new address waits too ...
+    assert not p.attempt(code, "10.2.0.1")             # ... its code not even checked
+    clock.now += GLOBAL_PERIOD
+    assert p.wait("10.2.0.1") == 0 and p.attempt(code, "10.2.0.1")
+    for i in range(GLOBAL_FAILURES):
+        p.attempt(wrong, f"10.3.{i // 256}.{i % 256}")
+    assert not p.attempt(code, "10.2.0.2")
+    code = p.open_window()                             # physical presence: every count starts afresh
+    assert p.wait("10.2.0.2") == 0 and p.attempt(code, "10.2.0.2")
