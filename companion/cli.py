@@ -102,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     dice_actions = dice.add_subparsers(dest="action", metavar="ACTION", required=True)
     export = _subcommand(dice_actions, "export", _dice_export, "copy the kept rolls to a folder",
         "Copy the kept rolls to DIR, a new or empty folder, as labelled photos (images/*.jpg and "
-        "labels.csv: image,value,x,y,w,h), the format `python -m vision bench` and "
+        "labels.csv: image,value,x,y,w,h), the format `python -m vision_tools.bench` and "
         "`python -m vision_tools.train --owner` read.")
     export.add_argument("out", type=Path, metavar="DIR", help="a new or empty folder")
     _subcommand(dice_actions, "teach", _dice_teach, "teach the reader the kept rolls' dice (light)",
