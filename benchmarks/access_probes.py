@@ -8,6 +8,10 @@ configured pairing code and a folder camera, as a user would, and prints:
 - whether the table's tablet still pairs while another client guesses codes;
 - whether a page loads with 150 idle half-open connections open, and with 20 live
   streams that nobody reads, and whether a paired tablet still gets its stream;
+- slow heads: 14 addresses x 30 connections, each sending a header line every 5 s,
+  and how many of 5 reads a paired tablet gets meanwhile (target 5);
+- wrong codes from 1,100 addresses: how many were checked (the global bound), and
+  whether a locked-out guesser got its right code in afterwards (target: no);
 - the server's memory peak while reading the largest picture a camera sends
   (4056 x 3040), and while refusing an image bomb dropped in the camera folder
   (30000 x 30000 declared), and `vision read` on that bomb (target: under 200 MB).
@@ -271,6 +275,70 @@ def vision_read_peak(path: Path) -> tuple[int, float, float, str]:
     return p.returncode, time.monotonic() - began, peak, p.stderr.strip()
 
 
+def slow_heads(c: Companion, addresses: int = 14, per_address: int = 30, seconds: float = 25) -> tuple[int, int, int]:
+    """`addresses` x `per_address` connections sending a header line every 5 s, reconnecting when
+    closed; a paired tablet (its own address) reads 5 times meanwhile. (held at the end, reads
+    answered, connections the server closed)."""
+    tablet = Client(c.port, source="127.0.0.200")
+    assert tablet.pair()
+    time.sleep(0.2)
+    socks, closed = [], 0
+
+    def opened(source):
+        s = socket.socket()
+        s.settimeout(2)
+        s.bind((source, 0))
+        try:
+            s.connect(("127.0.0.1", c.port))
+            s.send(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        except OSError:
+            pass
+        return s
+
+    sources = [f"127.0.1.{i + 1}" for i in range(addresses)]
+    socks = [(src, opened(src)) for src in sources for _ in range(per_address)]
+    began, reads, next_line = time.monotonic(), 0, time.monotonic()
+    read_at = [began + 5 + 4 * i for i in range(5)]
+    while time.monotonic() - began < seconds:
+        if time.monotonic() >= next_line:
+            next_line += 5
+            for i, (src, s) in enumerate(socks):
+                try:
+                    s.send(b"X-Slow: 1\r\n")
+                except OSError:
+                    s.close()
+                    closed += 1
+                    socks[i] = (src, opened(src))      # the attacker comes straight back
+        if read_at and time.monotonic() >= read_at[0]:
+            read_at.pop(0)
+            try:
+                reads += tablet.call("GET", "/api/state") == 200
+            except OSError:
+                pass
+        time.sleep(0.1)
+    held = still_open([s for _, s in socks])
+    for _, s in socks:
+        s.close()
+    return held, reads, closed
+
+
+def many_guessers(port: int, addresses: int = 1100) -> tuple[int, int, int, bool]:
+    """One guesser locked out, then one wrong code from each of `addresses` others: (wrong codes
+    answered 403, i.e. checked; answered 429; the locked guesser's right code status afterwards;
+    whether the table's tablet pairs after a new window shown on the device)."""
+    guesser = Client(port, source="127.0.2.1")
+    for n in range(6):
+        guesser.call("POST", "/pair", {"code": f"{n:06d}"})
+    checked = waited = 0
+    for i in range(addresses):
+        status = Client(port, source=f"127.1.{i // 250}.{i % 250 + 1}").call("POST", "/pair", {"code": "000001"})
+        checked += status == 403
+        waited += status == 429
+    right = guesser.call("POST", "/pair", {"code": CODE})
+    Client(port).call("POST", "/device/window")            # physical presence, on the device itself
+    return checked, waited, right, Client(port, source="127.0.2.9").pair()
+
+
 def main() -> None:
     try:
         socket.socket().bind(("127.0.0.2", 0))
@@ -331,6 +399,14 @@ def main() -> None:
               f"{tablet_stream(c.port, tablet)}")
         for s in streams:
             s.close()
+
+        held, reads, closed = slow_heads(c)
+        print(f"slow heads: 14 addresses x 30 connections, a header line every 5 s: a paired tablet's reads "
+              f"answered {reads} of 5 (target 5); the server closed {closed} (each reopened), {held} held at the end")
+        checked, waited, right, paired = many_guessers(c.port)
+        print(f"wrong codes from 1,100 addresses: {checked} checked, {waited} told to wait (a global bound); the "
+              f"locked-out guesser's right code afterwards: HTTP {right} (target 429); after a new window on the "
+              f"device the table's tablet pairs: {'yes' if paired else 'NO'}")
 
         # Pictures: READ takes the folder's next one: 01-warm.jpg, 02-bomb.png, 03-largest.png.
         reader = Client(c.port)
