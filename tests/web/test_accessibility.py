@@ -113,7 +113,7 @@ def test_no_serious_accessibility_violation_on_the_survive_pages(browser, server
     look("game profile (Atlantis)", "/profile/atlantis", "#game-profile-form")
     survive_game(session, 0)
     look("table (Survive, setup step 1)", "/", "#prompt [data-input]")
-    survive_game(session, 60)
+    survive_game(session, 51)
     look("table (Survive, moves and losses)", "/", "#prompt .group-losses [data-input]")
     survive_game(session, 20000, players=("Ana", "Bruno"))
     look("table (Survive, the tally)", "/", "#final .tally")
