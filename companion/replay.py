@@ -4,7 +4,8 @@ A line that is not understood or breaks a rule stops the replay: exit status
 2 and "FILE: line N: why" on stderr. Nothing is printed on stdout then.
 A record whose setup or position has no board profile is replayed with the
 installed one (the page's), and stderr says so. The record's first line names its
-game (none named: Atlandice); another game's record is said by companion/replay_shelf.py.
+game (none named: Atlandice); the game's own text module (`Rules.text`: its notation,
+table and score lines) says its table and score, the same frame around them for every game.
 """
 
 import json
@@ -12,19 +13,10 @@ import sys
 
 from . import games
 from .game import Game, ReplayError
-from .i18n import catalog, fill, render, seat_labels, word
+from .games.errors import RuleError
+from .i18n import catalog, fill
 from .record import Record, RecordError
-from .games.atlandice import RuleError
-from .games.atlandice.inputs import notation
-from .games.atlandice.final_scoring import score_state
-from .games.atlandice.names import AREAS, DISTRICTS, RESOURCES
-
-
-def score_of(state: dict) -> dict:
-    """The final scoring breakdown; before the end, what it would be now (marked provisional)."""
-    if state["over"]:
-        return dict(state["result"], provisional=False)
-    return dict(score_state(state), provisional=True)
+from .shelf import words_for
 
 
 def main_replay(args) -> int:
@@ -56,28 +48,14 @@ def main_replay(args) -> int:
                                            "expected": game.expected()}
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return 0
-    if game.game_id == "atlantis":
-        from . import replay_atlantis as text
-    elif game.game_id != games.DEFAULT:
-        from . import replay_shelf as text
-    else:
-        text = None
+    words, cli = words_for(game.game_id, lang), catalog(lang)["cli"]
     parts = []
-    if text is not None:
-        if events:
-            parts.append(text.render_events(game, lang))
-        if table:
-            parts.append(text.render_table(game, lang, with_score=score))
-        elif score:
-            parts.append(text.render_score(game, lang))
-        print("\n\n".join(parts))
-        return 0
     if events:
-        parts.append(render_events(game, lang))
+        parts.append(render_events(game, words, cli))
     if table:
-        parts.append(render_table(game, lang, with_score=score))
+        parts.append(render_table(game, words, cli, with_score=score))
     elif score:
-        parts.append(render_score(game, lang))
+        parts.append(render_score(game, words, cli))
     print("\n\n".join(parts))
     return 0
 
@@ -105,76 +83,42 @@ def fill_in_profile(header: dict, installed=None) -> dict | None:
     return start["profile"]
 
 
-def render_events(game: Game, lang: str) -> str:
-    """Every input in notation with what it did, in words, each ruling named."""
-    names = seat_labels(game.names, game.state["neutral"], lang)
-    cli = catalog(lang)["cli"]
-    header = game.record.header
-    lines = [f"1: {cli['setup'] if 'setup' in header else cli['position']} ({', '.join(names)})"]
-    lines += [f"   {render(ev, lang, names)}" for ev in game.start_events]
+def render_events(game: Game, words, cli: dict) -> str:
+    """Every input in the game's notation with what it did, in words, each ruling named."""
+    names = words.names(game.state)
+    notation = getattr(game.rules.text, "notation", plain_notation)
+    lines = [f"1: {cli['setup'] if 'setup' in game.record.header else cli['position']} ({', '.join(names)})"]
+    lines += [f"   {words.event(ev, names)}" for ev in game.start_events]
     for entry in game.history:
-        inp = entry["input"]
-        lines.append(f"{game.record.line_of(entry['index'])}: {notation(inp)}")
-        lines += [f"   {render(ev, lang, names)}" for ev in entry["events"]]
+        lines.append(f"{game.record.line_of(entry['index'])}: {notation(entry['input'])}")
+        lines += [f"   {words.event(ev, names)}" for ev in entry["events"]]
     return "\n".join(lines)
 
 
-def render_score(game: Game, lang: str) -> str:
-    """The score sheet for people: one column per player, the resources, tiles, tokens, total."""
-    state = game.state
-    cli = catalog(lang)["cli"]
-    names = seat_labels(game.names, state["neutral"], lang)
-    title = cli["score_title"] + ("" if state["over"] else f" ({cli['provisional']})")
-    return "\n".join([title, ""] + _score_lines(state, names, lang))
+def plain_notation(inp: dict) -> str:
+    """An input as a line, for a game with no notation of its own: its type, then its fields
+    (a list as a,b,c; a mapping as key:a,b key:c)."""
+    fields = " ".join(_field(v) for k, v in inp.items() if k not in ("type", "source", "note") and v is not None)
+    return f"{inp['type']} {fields}".rstrip()
 
 
-def render_table(game: Game, lang: str, with_score: bool = True) -> str:
-    state = game.state
-    cat = catalog(lang)
-    cli = cat["cli"]
-    names = seat_labels(game.names, state["neutral"], lang)
-    width = max(10, *(len(n) for n in names))
-    lines = [f"{cli['round']} {state['round']} · {cli['clock']} {state['clock']}/{len(state['profile']['track']) - 1}"
-             f" · {cli['submarine']}: {word(lang, 'area', state['submarine'])}"]
-    short = [word(lang, "resources", r)[:5] for r in RESOURCES]
-    header = f"{'':<{width}} " + " ".join(f"{s:>6}" for s in short) + f" {cli['tokens']:>12} {cli['tiles']:>6}"
-    lines += ["", header]
-    for seat, name in enumerate(names):
-        stock = state["stocks"][seat]
-        lines.append(f"{name:<{width}} " + " ".join(f"{stock[r]:>6}" for r in RESOURCES)
-                     + f" {state['tokens'][seat]:>12} {len(state['tiles'][seat]):>6}")
-    lines.append("")
-    for d in DISTRICTS:
-        x = state["districts"][d]
-        held = ", ".join(f"{n} {word(lang, 'resource', r)}" for r, n in x["resources"].items() if n) or "-"
-        top = x["top"] or cli["depleted"]
-        lines.append(f"{word(lang, 'area', d):<18} {top:<9} {held}")
-    market = ", ".join(f"{n} {word(lang, 'resource', r)}" for r, n in state["market"].items() if n) or "-"
-    lines.append(f"{word(lang, 'area', AREAS[-1]):<18} {'':<9} {market}")
-    prompt = game.expected()
-    if prompt["kind"] != "over":
-        who = names[prompt["seat"]] if prompt.get("seat") is not None else ""
-        lines += ["", f"{cli['next']}: {word(lang, 'kinds', prompt['kind'])} {who}".rstrip()]
-    if with_score or state["over"]:
-        lines += [""] + _score_lines(state, names, lang)
+def _field(value: object) -> str:
+    if isinstance(value, dict):
+        return " ".join(f"{k}:{_field(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def render_table(game: Game, words, cli: dict, with_score: bool = True) -> str:
+    """The game's table (its text module's table_lines), then its score sheet when asked or over."""
+    lines = game.rules.text.table_lines(game, words, cli)
+    if with_score or game.state["over"]:
+        lines += [""] + game.rules.text.score_lines(game, words, cli)
     return "\n".join(lines)
 
 
-def _score_lines(state: dict, names: list[str], lang: str) -> list[str]:
-    cli = catalog(lang)["cli"]
-    score = score_of(state)
-    labels = {r: word(lang, "resources", r) + (f" ({cli['depleted']})" if score["resources"][r]["depleted"] else "")
-              for r in RESOURCES}
-    rows = [cli["resource"], cli["tile_points"], cli["tokens"], cli["total"], *labels.values()]
-    width = max(len(x) for x in rows)     # the longest label sets the first column
-    cw = max(8, *(len(n) for n in names))  # and the longest name the others
-    lines = [f"{cli['resource']:<{width}} " + " ".join(f"{n:>{cw}}" for n in names)]
-    for r in RESOURCES:
-        line = score["resources"][r]
-        lines.append(f"{labels[r]:<{width}} " + " ".join(f"{f'{c} {p:+d}':>{cw}}" for c, p in zip(line["counts"], line["points"])))
-    for key, values in ((cli["tile_points"], score["tile_points"]), (cli["tokens"], score["tokens"]),
-                        (cli["total"], score["total"])):
-        lines.append(f"{key:<{width}} " + " ".join(f"{v:>{cw}}" for v in values))
-    winners = ", ".join(names[s] for s in score["winners"])
-    lines.append(f"{cli['winners']}: {winners}" + ("" if state["over"] else " (…)"))
-    return lines
+def render_score(game: Game, words, cli: dict) -> str:
+    """The score sheet: its title (provisional before the end), then the game's own lines."""
+    title = cli["score_title"] + ("" if game.state["over"] else f" ({cli['provisional']})")
+    return "\n".join([title, ""] + game.rules.text.score_lines(game, words, cli))

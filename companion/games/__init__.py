@@ -89,6 +89,13 @@ class Rules:
         return own(state) if own is not None else marshal.loads(marshal.dumps(state))
 
     @property
+    def text(self):
+        """The game's replay text (`companion replay`): its package's `text` module, with
+        `table_lines(game, words, cli)`, `score_lines(game, words, cli)` and optionally
+        `notation(inp)` (docs/games.md)."""
+        return importlib.import_module(self.package + ".text")
+
+    @property
     def setup_options(self) -> tuple:
         """What a new game asks besides the players and who goes first, as data the setup form
         draws (each {"key", "kind": "choice" | "checks", "among", "words", "choice_words"},

@@ -1,48 +1,16 @@
-"""`companion replay` for a game of the shelf other than Atlandice: the events, the table
-and the tally in words, from the game's own catalogs (companion/shelf.py).
+"""Survive's replay text (`companion replay --table --score`): the public table and the tally.
 
 The table is the game's public view (`view(state)`: counts anyone at the table may see);
 the tally is its result: per seat, each colour's explorers saved and lost, their values
-and points, the total, the winners.
+and points, the total, the winners. `words` is the game's (companion/shelf.py), `cli` the
+command line's shared words; `game` a replayed game (companion/game.py).
 """
 
-from __future__ import annotations
-
-import json
-
-from .game import Game
-from .i18n import catalog
-from .shelf import words_for
+from .view import view
 
 
-def render_events(game: Game, lang: str) -> str:
-    words = words_for(game.game_id, lang)
-    names = words.names(game.state)
-    cli = catalog(lang)["cli"]
-    lines = [f"1: {cli['setup']} ({', '.join(names)})"]
-    lines += [f"   {words.event(ev, names)}" for ev in game.start_events]
-    for entry in game.history:
-        inp = entry["input"]
-        fields = " ".join(_field(v) for k, v in inp.items() if k not in ("type", "source", "note") and v is not None)
-        lines.append(f"{game.record.line_of(entry['index'])}: {inp['type']} {fields}".rstrip())
-        lines += [f"   {words.event(ev, names)}" for ev in entry["events"]]
-    return "\n".join(lines)
-
-
-def _field(value: object) -> str:
-    """An input's field in notation: a list as a,b,c; a mapping as key:a,b key:c."""
-    if isinstance(value, dict):
-        return " ".join(f"{k}:{_field(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return ",".join(map(str, value))
-    return str(value)
-
-
-def render_table(game: Game, lang: str, with_score: bool = True) -> str:
-    words = words_for(game.game_id, lang)
-    view = getattr(game.rules.module, "view", None)
-    if view is None:
-        return json.dumps(game.state, ensure_ascii=False, indent=1)
+def table_lines(game, words, cli: dict) -> list[str]:
+    """The public table (counts anyone at the table may see), then what comes next."""
     v = view(game.state)
     names = words.names(game.state)
     page = words.page
@@ -67,27 +35,13 @@ def render_table(game: Game, lang: str, with_score: bool = True) -> str:
         lines[-1] += f"; {v['hands'][seat]} {page('hand')}"
     prompt = game.expected()
     if prompt["kind"] != "over":
-        lines += ["", f"{catalog(lang)['cli']['next']}: {words.prompt(prompt, names)}"]
-    if with_score or game.state["over"]:
-        lines += [""] + _tally_lines(game, lang)
-    return "\n".join(lines)
+        lines += ["", f"{cli['next']}: {words.prompt(prompt, names)}"]
+    return lines
 
 
-def render_score(game: Game, lang: str) -> str:
-    return score_sheet(game, lang, _tally_lines(game, lang))
-
-
-def score_sheet(game: Game, lang: str, lines: list[str]) -> str:
-    """A score sheet's title (provisional before the end), then the game's own `lines`."""
-    cli = catalog(lang)["cli"]
-    title = cli["score_title"] + ("" if game.state["over"] else f" ({cli['provisional']})")
-    return "\n".join([title, ""] + lines)
-
-
-def _tally_lines(game: Game, lang: str) -> list[str]:
+def score_lines(game, words, cli: dict) -> list[str]:
     """Each seat's colours: saved, lost, the values shown and the points; the total; the winners.
     Before the end: the explorers saved and lost so far (their values are still hidden)."""
-    words = words_for(game.game_id, lang)
     page = words.page
     names = words.names(game.state)
     result = game.score()

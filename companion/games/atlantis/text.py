@@ -1,25 +1,19 @@
-"""`companion replay` for an Atlantis record: the table and the final score in words,
-from Atlantis's own catalogs (companion/shelf.py); the events as for every game of the
-shelf (companion/replay_shelf.py).
-
-The table is the game's public view (the path's top tiles, never an unseen lower one);
-the score is its result: each player's tiles, cards and crossings settled at the end.
+"""Atlantis's replay text (`companion replay --events --table --score`): the path, the
+players and the score, from Atlantis's own catalogs; each input's line in its notation
+(citizens counted from 1). `words` is the game's (companion/shelf.py), `cli` the command
+line's shared words; `game` a replayed game (companion/game.py).
 """
 
-from __future__ import annotations
+from . import words as atl
+from .view import view
+from .words import notation
 
-from .game import Game
-from .games.atlantis import view
-from .games.atlantis import words as atl
-from .i18n import catalog
-from .replay_shelf import render_events, score_sheet
-from .shelf import words_for
-
-__all__ = ["render_events", "render_table", "render_score"]
+__all__ = ["notation", "score_lines", "table_lines"]
 
 
-def render_table(game: Game, lang: str, with_score: bool = True) -> str:
-    words = words_for(game.game_id, lang)
+def table_lines(game, words, cli: dict) -> list[str]:
+    """The path's top tiles (never an unseen lower one), who stands where, each player's hand,
+    tiles and bridge, then what comes next."""
     cat, page = words.catalog, words.page
     names = words.names(game.state)
     v = view(game.state)
@@ -47,20 +41,13 @@ def render_table(game: Game, lang: str, with_score: bool = True) -> str:
                                                       for c, p in enumerate(v["citizens"][seat])))
     prompt = game.expected()
     if prompt["kind"] != "over":
-        lines += ["", f"{catalog(lang)['cli']['next']}: {words.prompt(prompt, names)}"]
-    if with_score or game.state["over"]:
-        lines += [""] + _score_lines(game, lang)
-    return "\n".join(lines)
+        lines += ["", f"{cli['next']}: {words.prompt(prompt, names)}"]
+    return lines
 
 
-def render_score(game: Game, lang: str) -> str:
-    return score_sheet(game, lang, _score_lines(game, lang))
-
-
-def _score_lines(game: Game, lang: str) -> list[str]:
+def score_lines(game, words, cli: dict) -> list[str]:
     """Each player's tiles + cards - crossings settled = total, each settlement, the winners.
     Before the end: the tiles held and the cards in hand so far (nothing is settled yet)."""
-    words = words_for(game.game_id, lang)
     cat, page = words.catalog, words.page
     names = words.names(game.state)
     width = max(10, *(len(n) for n in names))
