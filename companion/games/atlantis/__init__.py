@@ -1,6 +1,7 @@
 """Atlantis (Leo Colovini): the rules engine, pure, standard library only.
 
     state = new_state(setup)            # citizens on Atlantis, hands dealt (setup.py)
+    state = validate_position(position) # or a game in progress, in the game's words (position.py)
     state, events = start(state)        # the setup's events
     expected(state)                     # the prompt: kind, seat, every legal input, context
     state, events = apply(state, inp)   # RuleError (companion.games.errors) if refused, state unchanged
@@ -19,6 +20,7 @@ from .inputs import for_record as normalize
 from .profile import default_profile, validate_profile
 from .reach import reach
 from .score import score
+from .position import validate_position
 from .replay import replay
 from .setup import SETUP_OPTIONS, new_state
 from .view import laying, view
@@ -26,4 +28,5 @@ from .view import laying, view
 GAME = "atlantis"
 
 __all__ = ["GAME", "SETUP_OPTIONS", "RuleError", "apply", "copy_state", "default_profile", "expected", "laying", "new_state",
-           "normalize", "reach", "replay", "score", "start", "totals", "validate_profile", "view"]
+           "normalize", "reach", "replay", "score", "start", "totals", "validate_position", "validate_profile",
+           "view"]

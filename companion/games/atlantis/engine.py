@@ -11,6 +11,7 @@ import marshal
 
 from . import buying, end, payment, setup, taking, turn
 from .inputs import normalize
+from .position import position_events
 from .path import HALVES, half_of, half_size
 from .reach import points
 from .refusals import refuse
@@ -27,7 +28,10 @@ def copy_state(state: dict) -> dict:
 
 
 def start(state: dict) -> tuple[dict, list[dict]]:
-    """The events of the setup (hands dealt); the first input is the path."""
+    """The events of the setup (hands dealt; the first input is the path), or of a position
+    (the game goes on at the start of a turn)."""
+    if state.get("from_position"):
+        return copy_state(state), position_events(state)
     return copy_state(state), setup.setup_events(state)
 
 

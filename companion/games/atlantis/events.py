@@ -10,6 +10,7 @@ can emit (a test checks both catalogs have each one).
 
 KEYS = (
     "atlantis.setup",          # players, hands dealt
+    "atlantis.position",       # the game goes on from a position (position.py)
     "atlantis.laid",           # a path tile entered as the table laid it
     "atlantis.shuffled",       # the companion laid the profile's tiles in the given order
     "atlantis.turn",           # whose turn it is

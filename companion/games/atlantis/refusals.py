@@ -6,7 +6,7 @@ KEYS lists every refusal key (a test checks both catalogs have each one).
 from companion.games.errors import RuleError, illegal, invalid
 
 KEYS = (
-    "setup", "game_over", "malformed", "wrong_kind",
+    "setup", "position", "game_over", "malformed", "wrong_kind",
     "unknown_colour", "bad_value", "bad_order",
     "no_citizen", "citizen_home", "bad_route", "too_many_cards", "no_bridge_left", "bridge_not_crossed",
     "bridge_at_an_end",
