@@ -38,23 +38,29 @@ def affordable(state: dict, seat: int, route: dict, bridge: int | None) -> bool:
     return cost <= points(state, seat) + state["cards"][seat]["hand"] - len(route["cards"])
 
 
-def move_options(state: dict, seat: int) -> list[dict]:
+def all_routes(state: dict, seat: int) -> list[list[dict]]:
+    """`reach` of each of the seat's citizens (computed once for a prompt: the move options and
+    the no-move check both read it)."""
+    return [reach(state, seat, citizen) for citizen in range(len(state["citizens"][seat]))]
+
+
+def move_options(state: dict, seat: int, routes: list[list[dict]] | None = None) -> list[dict]:
     out = []
-    for citizen in range(len(state["citizens"][seat])):
-        for route in reach(state, seat, citizen):
+    for citizen, reached in enumerate(routes if routes is not None else all_routes(state, seat)):
+        for route in reached:
             for bridge in [None] + route["bridges"]:
                 if affordable(state, seat, route, bridge):
                     out.append({"type": "move", "citizen": citizen, "cards": route["cards"], "bridge": bridge})
     return out
 
 
-def good_sets(state: dict, seat: int) -> list[tuple[int, ...]]:
+def good_sets(state: dict, seat: int, routes: list[list[dict]] | None = None) -> list[tuple[int, ...]]:
     """The cards of every legal move the seat could make now, as counts per colour (the
     profile's order): a hand holding one of them can move. Only the minimal ones are kept."""
     colours = state["profile"]["colours"]
     found = set()
-    for citizen in range(len(state["citizens"][seat])):
-        for route in reach(state, seat, citizen):
+    for reached in routes if routes is not None else all_routes(state, seat):
+        for route in reached:
             if any(affordable(state, seat, route, b) for b in [None] + route["bridges"]):
                 found.add(tuple(route["cards"].count(c) for c in colours))
     kept: list[tuple[int, ...]] = []
@@ -64,7 +70,7 @@ def good_sets(state: dict, seat: int) -> list[tuple[int, ...]]:
     return kept
 
 
-def stuck_hand(state: dict, seat: int) -> dict | None:
+def stuck_hand(state: dict, seat: int, routes: list[list[dict]] | None = None) -> dict | None:
     """A hand of the seat's size (colour -> cards) that makes no legal move, or None when
     every possible hand of that size makes one (A11).
 
@@ -77,7 +83,7 @@ def stuck_hand(state: dict, seat: int) -> dict | None:
     n = state["cards"][seat]["hand"]
     colours = state["profile"]["colours"]
     most = state["profile"]["cards_per_colour"]
-    good = good_sets(state, seat)
+    good = good_sets(state, seat, routes)
     k = len(colours)
     # Cards of a colour beyond the most any good set needs change nothing: that many is "all".
     need = [max((g[c] for g in good), default=0) for c in range(k)]
@@ -112,6 +118,6 @@ def stuck_hand(state: dict, seat: int) -> dict | None:
     return hand
 
 
-def sure_to_move(state: dict, seat: int) -> bool:
+def sure_to_move(state: dict, seat: int, routes: list[list[dict]] | None = None) -> bool:
     """Whatever the colours in hand, the seat has a legal move (A11)."""
-    return stuck_hand(state, seat) is None
+    return stuck_hand(state, seat, routes) is None

@@ -13,7 +13,7 @@ from .end import all_home, finish
 from .events import event
 from .movement import follow
 from .path import MAINLAND, is_water
-from .reach import affordable, move_options, reach, sure_to_move
+from .reach import affordable, all_routes, move_options, reach, sure_to_move
 from .refusals import refuse
 from .taking import leave_behind, take_behind
 from .water import build_bridge, crossed, crossing_cost, gap_at
@@ -29,8 +29,9 @@ def begin_turn(state: dict, seat: int, events: list) -> None:
 
 def turn_options(state: dict) -> list[dict]:
     seat = state["seat"]
-    out = move_options(state, seat) + buy_options(state, seat)
-    if not sure_to_move(state, seat):
+    routes = all_routes(state, seat)
+    out = move_options(state, seat, routes) + buy_options(state, seat)
+    if not sure_to_move(state, seat, routes):
         out.append({"type": "no_move"})
     return out
 
