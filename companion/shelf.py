@@ -31,12 +31,17 @@ def listing() -> list[dict]:
     return [{"id": g.id, "names": dict(g.names)} for g in games.shelf()]
 
 
+def folder(game_id: str) -> Path:
+    """A game's package folder: its catalogs (i18n/), and the page's templates/ and static/."""
+    return Path(games.load(game_id).module.__file__).resolve().parent
+
+
 @cache
 def catalog(game_id: str, lang: str) -> dict:
     """A game's own catalog (its package's i18n/<lang>.json)."""
     if lang not in LANGUAGES:
         lang = DEFAULT_LANGUAGE
-    path = GAMES_DIR / game_id / "i18n" / f"{lang}.json"
+    path = folder(game_id) / "i18n" / f"{lang}.json"
     return json.loads(path.read_text(encoding="utf-8"))
 
 

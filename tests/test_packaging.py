@@ -159,6 +159,10 @@ def games_files() -> list[Path]:
     return sorted(GAMES.rglob("*.py")) if GAMES.is_dir() else []
 
 
+# What every game may import from the shelf itself: pure, standard library only (checked too).
+SHARED_PURE = ("companion.games.errors", "companion.games.page")
+
+
 def game_import_fault(file: Path, module: str) -> str | None:
     """Why `module` may not be imported by `file` of companion/games/, or None."""
     parts = file.relative_to(GAMES).parts
@@ -166,8 +170,8 @@ def game_import_fault(file: Path, module: str) -> str | None:
     top = module.split(".")[0]
     if top in ADAPTERS:
         return "an adapter"
-    if top == "companion":   # its own game's package, and the shared error shape
-        if not (module == own or module.startswith(own + ".") or module == "companion.games.errors"):
+    if top == "companion":   # its own game's package, the shared error shape and page helper
+        if not (module == own or module.startswith(own + ".") or module in SHARED_PURE):
             return "outside its game"
     elif top not in sys.stdlib_module_names:
         return "not the standard library"
@@ -186,6 +190,7 @@ def test_every_game_imports_only_the_standard_library(file: Path) -> None:
 
 
 def test_the_games_purity_check_catches_bad_imports() -> None:
+    assert game_import_fault(GAMES / "survive" / "table.py", "companion.games.page") is None
     engine = GAMES / "survive" / "engine.py"
     assert game_import_fault(engine, "companion.games.survive.tiles") is None
     assert game_import_fault(engine, "companion.games.errors") is None

@@ -140,6 +140,8 @@ def create_app(test_config: dict | None = None, session=None) -> Flask:
     app.register_blueprint(stream.bp)
     from . import history
     history.init_app(app)
-    from . import atlantis_move
-    app.register_blueprint(atlantis_move.bp)
+    from jinja2 import ChoiceLoader
+    from . import step
+    app.register_blueprint(step.bp)
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, step.loader()])
     return app

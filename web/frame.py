@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from companion.games.page import input_json
 from companion.i18n import catalog, explain, fill, variant
 from companion.shelf import words_for
 
@@ -49,6 +50,17 @@ def pressed(entries: list[dict] | None, key: str, words, names: list[str], lang:
     return ui(lang, key, what="; ".join(said))
 
 
+def proposal(snap: dict, words, names: list[str]) -> dict | None:
+    """The step CONFIRM would enter now, in the game's words; None when there is none. (A game
+    whose dice the camera reads shows its own, with the reading: web/view.py.)"""
+    p = snap.get("proposal")
+    expected = snap.get("expected")
+    if not p or not expected:
+        return None
+    return {"text": words.input(p["input"], expected["kind"], names), "source": p["source"], "problem": None,
+            "input": input_json(p["input"])}
+
+
 def frame(snap: dict, lang: str) -> dict:
     """The shared parts of the table page, for any game or none."""
     state = snap.get("state")
@@ -65,6 +77,7 @@ def frame(snap: dict, lang: str) -> dict:
             "camera": camera(snap), "calibration": snap.get("calibration"),
             "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
             "refusal": refusal, "refusal_text": refusal_text,
+            "proposal": proposal(snap, words, names) if words is not None else None,
             # the games file found damaged or read-only: said on every page until it is mended
             "storage_text": explain(snap["storage"], lang) if snap.get("storage") else None,
             # after an UNDO the prompt is again the one the input taken back answered

@@ -112,10 +112,12 @@ def _frame() -> dict:
     header, the title), and where the profile of that game is edited."""
     sess = current_app.extensions.get("session")
     game = sess.game.game_id if sess is not None and sess.game is not None else None
+    from .step import scripts
     if game in (None, games_shelf.DEFAULT):
-        return {"on_table": None, "on_table_profile": url_for("pages.profile")}
+        return {"on_table": None, "on_table_profile": url_for("pages.profile"), "shelf_scripts": scripts()}
     names = games_shelf.load(game).names
-    return {"on_table": names.get(i18n.current()) or names["en"], "on_table_profile": profile_page.profile_url(game)}
+    return {"on_table": names.get(i18n.current()) or names["en"], "on_table_profile": profile_page.profile_url(game),
+            "shelf_scripts": scripts()}
 
 
 @bp.get("/camera")

@@ -8,15 +8,21 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import re
 
 from companion.i18n import catalog, explain, group_label, label, render, seat_labels, word
 from companion.games.atlandice.inputs import kind_of
+from companion import games
 from companion.shelf import words_for
 
 from .frame import frame, ui
 from companion.games.atlandice.names import (AREAS, DISTRICT_RESOURCE, DISTRICTS, MARKET, RESOURCES, STACKS,
                                    area_of_face)
+
+# The edge's randomness, for a game's view that draws (Atlantis lays the path in a shuffled
+# order): the rules draw none, and what is drawn is kept in the record as an input.
+_rng = random.SystemRandom()
 
 SEAT_COLOURS = ("#1565c0", "#bf360c", "#2e7d32", "#6a1b9a", "#616161")
 SEAT_DASHES = ("", "10 5", "3 5", "14 5 3 5", "6 6")
@@ -433,8 +439,9 @@ def table(snap: dict, lang: str) -> dict:
     state = snap.get("state")
     if state is None:
         return view
-    if snap.get("game") != "atlandice":      # another game of the shelf: its own page parts
-        return dict(view, **_own_view(snap["game"]).table(snap, lang))
+    own = games.load(snap["game"]).table
+    if own is not None:                     # the game draws its own parts (companion/games/<game>/table.py)
+        return dict(view, **own.table(snap, words_for(snap["game"], lang), _rng))
     view.update({"reading": reading(snap), "proposal": proposal(snap, lang)})
     names = labels_for(state, lang)
     entries = history(snap, lang)
@@ -464,25 +471,17 @@ def table(snap: dict, lang: str) -> dict:
 def replay_parts(game, names: list[str], lang: str) -> dict:
     """The parts of this page's score sheet the history's replay shows too: Atlandice's
     breakdown line by line and, once over, its VP chart; another game's own score sheet
-    (its live page's final card, `<game>_tally.html`) once it is over."""
+    (its live page's final card, `<game>/tally.html`) once it is over."""
     state = game.state
-    if game.game_id != "atlandice":
+    own = game.rules.table
+    if own is not None:
         if not state.get("result"):
             return {}
-        own = _own_view(game.game_id)
-        return {"tally": own.final(state, words_for(game.game_id, lang), names),
-                "tally_page": f"{game.game_id}_tally.html", "page": words_for(game.game_id, lang).page}
+        words = words_for(game.game_id, lang)
+        return {"tally": own.final(state, words, names), "tally_page": f"{game.game_id}/tally.html",
+                "page": words.page}
     return {"breakdown": breakdown(game.score(), names, lang, len(state["players"])),
             "chart": vp_chart(state, names, lang) if state["over"] else None}
-
-
-def _own_view(game_id: str):
-    """The table page's parts of a game other than Atlandice."""
-    if game_id == "atlantis":
-        from . import atlantis_view
-        return atlantis_view
-    from . import survive_view
-    return survive_view
 
 
 def replay_players(game, lang: str) -> list[dict] | None:

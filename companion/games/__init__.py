@@ -89,6 +89,19 @@ class Rules:
         return own(state) if own is not None else marshal.loads(marshal.dumps(state))
 
     @property
+    def table(self):
+        """The game's table view (its package's `table` module: `table(snap, words, rng)`,
+        `final(state, words, names)`, optionally `step(state, prompt, asked, words)`), or None
+        when the page's own view draws it (docs/games.md)."""
+        name = self.package + ".table"
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return None
+
+    @property
     def text(self):
         """The game's replay text (`companion replay`): its package's `text` module, with
         `table_lines(game, words, cli)`, `score_lines(game, words, cli)` and optionally

@@ -65,7 +65,7 @@ def walk_a_move(paired, game_session, rng):
     citizen = rng.choice(citizens)
     cards: list[str] = []
     while True:
-        r = paired.get(f"/atlantis/move?version={version}&citizen={citizen}&cards={','.join(cards)}&lang=en")
+        r = paired.get(f"/step?version={version}&citizen={citizen}&cards={','.join(cards)}&lang=en")
         assert r.status_code == 200
         html = r.get_data(as_text=True)
         assert len(html) < PROMPT_MAX
@@ -82,7 +82,7 @@ def test_a_move_is_asked_step_by_step_from_the_turns_own_options(paired, game_se
     rng = random.Random(2)
     game_session.submit(random_input(rng, game_session.game.state), 0)
     prompt = game_session.game.expected()
-    first = paired.get(f"/atlantis/move?version=1&citizen=0&cards=&lang=en").get_data(as_text=True)
+    first = paired.get(f"/step?version=1&citizen=0&cards=&lang=en").get_data(as_text=True)
     assert "Which card do you play first?" in first and "Atlantis" in first
     colours = set(re.findall(r'data-atl-card="([a-z]+)"', first))
     assert colours == {o["cards"][0] for o in prompt["options"] if o["type"] == "move" and o["citizen"] == 0}
@@ -90,8 +90,8 @@ def test_a_move_is_asked_step_by_step_from_the_turns_own_options(paired, game_se
     move, html = walk_a_move(paired, game_session, rng)
     assert move in prompt["options"] and "crossing costs" in html
     # A page of an older version, or cards no legal move begins with: refused, nothing changes.
-    assert paired.get("/atlantis/move?version=0&citizen=0&cards=").status_code == 409
-    assert paired.get("/atlantis/move?version=1&citizen=0&cards=purple").status_code == 409
+    assert paired.get("/step?version=0&citizen=0&cards=").status_code == 409
+    assert paired.get("/step?version=1&citizen=0&cards=purple").status_code == 409
     assert game_session.game.version == 1
     assert post(paired, "/api/input", {"input": move, "version": 1}).status_code == 200
 

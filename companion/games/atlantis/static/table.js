@@ -1,7 +1,7 @@
 /* Atlantis on the table page: the taps that build an input step by step.
  *
  * ES5, like app.js. A move: tap a citizen, then each card in the order played; the
- * server draws each step from the turn's own options (GET /atlantis/move), and its
+ * server draws each step from the turn's own options (GET /step), and its
  * last step offers the finished moves as ordinary [data-input] buttons, which app.js
  * sends. A payment, a laid or revealed tile and a count of cards are put together
  * here from the taps into the [data-input] of the button that sends them.
@@ -29,7 +29,7 @@
       holder.innerHTML = "";
       return;
     }
-    var url = "/atlantis/move?version=" + draft.version + "&citizen=" + draft.citizen +
+    var url = "/step?version=" + draft.version + "&citizen=" + draft.citizen +
       "&cards=" + encodeURIComponent(draft.cards.join(",")) + "&lang=" + encodeURIComponent(holder.getAttribute("data-lang"));
     var asked = draft;
     var xhr = new XMLHttpRequest();

@@ -1,17 +1,15 @@
-"""What the table page draws for a game of Survive, from a session snapshot.
+"""What the table page draws for a game of Survive, from a session snapshot: plain data for
+its templates (templates/live.html, templates/tally.html), the frame's parts aside (web/frame.py).
 
 No rules here: the options are the prompt's, the counts the game's public view
-(companion.games.survive.view: never which tile a player holds), the tally its
-result; this lays them out and puts them in the words of Survive's catalogs.
+(view.py: never which tile a player holds), the tally its result; this lays them out and
+puts them in the words of Survive's catalogs (`words`, given by the caller).
 """
 
 from __future__ import annotations
 
-
-from companion.games import load
-from companion.shelf import words_for
-
-from . import shelf_view
+from ..page import input_json
+from .view import view
 
 LOSSES = ("lost", "boat_lost")     # taps that take a piece off the board, at any step
 HISTORY_SHOWN = 10                 # the latest inputs shown; the earlier ones folded (the page stays short)
@@ -19,7 +17,7 @@ HISTORY_SHOWN = 10                 # the latest inputs shown; the earlier ones f
 
 def _button(option: dict, kind: str, words, names: list[str]) -> dict:
     return {"text": words.option(option, kind, names), "type": option["type"],
-            "input": shelf_view.input_json(option)}
+            "input": input_json(option)}
 
 
 def prompt(expected: dict, words, names: list[str]) -> dict:
@@ -82,16 +80,14 @@ def history(snap: dict, words, names: list[str]) -> list[dict]:
     return entries
 
 
-def table(snap: dict, lang: str) -> dict:
+def table(snap: dict, words, rng=None) -> dict:
+    """The game's parts of the table page (`rng`: the edge's randomness, unused here)."""
     state = snap["state"]
-    game_id = snap["game"]
-    words = words_for(game_id, lang)
     names = words.names(state)
-    public = load(game_id).module.view(state)
+    public = view(state)
     expected = snap.get("expected")
     entries = history(snap, words, names)
-    return {"shelf_page": "survive_live.html",
-            "proposal": shelf_view.proposal(snap, words, names), "names": names, "over": state["over"],
+    return {"shelf_page": "survive/live.html", "names": names, "over": state["over"],
             "turn": public["turn"], "setup_step": state.get("setup_step") if state["step"] == "setup" else None,
             "prompt": prompt(expected, words, names) if expected else None,
             "counts": counts(public, words, names), "history": entries,

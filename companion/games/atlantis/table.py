@@ -1,4 +1,6 @@
-"""What the table page draws for a game of Atlantis, from a session snapshot.
+"""What the table page draws for a game of Atlantis, from a session snapshot: plain data for
+its templates (templates/live.html, tally.html, step.html), the frame's parts aside
+(web/frame.py); words from Atlantis's catalogs (`words`, given by the caller).
 
 No rules here: what may be done is the prompt's options (and, for a move, the
 engine's `reach`: where each card takes a citizen and what its crossings cost);
@@ -9,26 +11,19 @@ prompt's whole list of moves: `move_step` draws one step from the taps so far.
 
 from __future__ import annotations
 
-import random
-
-from companion.games import load
-from companion.games.atlantis import laying, reach
-from companion.games.atlantis import words as atl
-from companion.shelf import words_for
-
-from . import shelf_view
-
-GAME = "atlantis"
-# The companion lays the path: the order is drawn here, at the edge (the rules draw no
-# random numbers), and kept in the record as the shuffle input.
-_shuffler = random.SystemRandom()
+from ..page import input_json
+from . import words as atl
+from .reach import reach
+from .view import laying, view
 
 
 def _face(t: dict | None, catalog: dict) -> str:
     return atl.tile(t, catalog) if t else "?"
 
 
-def prompt(expected: dict, state: dict, words, names: list[str]) -> dict:
+def prompt(expected: dict, state: dict, words, names: list[str], rng=None) -> dict:
+    """The prompt's parts. The companion lays the path: the order is drawn with `rng`, the
+    edge's randomness (the rules draw no random numbers), and kept as the shuffle input."""
     kind = expected["kind"]
     catalog = words.catalog
     context = expected["context"]
@@ -40,8 +35,8 @@ def prompt(expected: dict, state: dict, words, names: list[str]) -> dict:
         order = {}
         for half, size in context["sizes"].items():
             order[half] = list(range(size))
-            _shuffler.shuffle(order[half])
-        out["input"] = shelf_view.input_json({"type": "shuffle", "order": order})
+            rng.shuffle(order[half])
+        out["input"] = input_json({"type": "shuffle", "order": order})
     elif kind == "turn":
         seat = expected["seat"]
         movable = {o["citizen"] for o in expected["options"] if o["type"] == "move"}
@@ -49,14 +44,14 @@ def prompt(expected: dict, state: dict, words, names: list[str]) -> dict:
                            for c, p in enumerate(state["citizens"][seat])]
         out["buys"] = [{"text": words.page("buy", tile=_face(state["tiles"][o["tile"]], catalog),
                                            cards=state["tiles"][o["tile"]]["value"] // 2),
-                        "input": shelf_view.input_json(o)} for o in expected["options"] if o["type"] == "buy"]
-        out["no_move"] = next((shelf_view.input_json(o) for o in expected["options"] if o["type"] == "no_move"), None)
+                        "input": input_json(o)} for o in expected["options"] if o["type"] == "buy"]
+        out["no_move"] = next((input_json(o) for o in expected["options"] if o["type"] == "no_move"), None)
     elif kind == "pay":
         out.update(owed=context["owed"], hand=context["hand"],
                    tiles=[{"id": t["id"], "value": t["value"], "face": atl.tile(t, catalog)} for t in context["tiles"]])
     elif kind == "cards_left":
         counted = expected["options"][0]
-        out.update(counted=counted["count"], input=shelf_view.input_json(counted), most=len(expected["options"]) - 1)
+        out.update(counted=counted["count"], input=input_json(counted), most=len(expected["options"]) - 1)
     return out
 
 
@@ -87,7 +82,7 @@ def move_step(state: dict, expected: dict, citizen: int, cards: list[str], words
             gap = next((g for g in ends["gaps"] if g["first"] == o["bridge"]), None)
             text = (words.page("finish", cost=cost) if gap is None else
                     words.page("finish_bridge", first=gap["first"], last=gap["last"], cost=cost))
-            out["finish"].append({"text": text, "input": shelf_view.input_json(o), "bridge": gap is not None})
+            out["finish"].append({"text": text, "input": input_json(o), "bridge": gap is not None})
         out["to"] = atl.place(ends["to"], catalog)
         return out
     for colour in state["profile"]["colours"]:
@@ -156,18 +151,17 @@ def final(state: dict, words, names: list[str]) -> dict:
     return tally(state["result"], state, words, names)
 
 
-def table(snap: dict, lang: str) -> dict:
+def table(snap: dict, words, rng) -> dict:
+    """The game's parts of the table page (`rng`: the edge's randomness, to lay the path)."""
     state = snap["state"]
-    words = words_for(GAME, lang)
     names = words.names(state)
-    public = load(GAME).module.view(state)
+    public = view(state)
     expected = snap.get("expected")
     entries = [{"index": e["index"], "lines": [words.event(ev, names) for ev in e["events"]]}
                for e in snap.get("history", [])][::-1]
     moved = any(e["input"]["type"] == "move" for e in snap.get("history", []))
-    return {"shelf_page": "atlantis_live.html",
-            "proposal": shelf_view.proposal(snap, words, names), "names": names, "over": state["over"],
-            "prompt": prompt(expected, state, words, names) if expected else None,
+    return {"shelf_page": "atlantis/live.html", "names": names, "over": state["over"],
+            "prompt": prompt(expected, state, words, names, rng) if expected else None,
             "path": path(public, words, names),
             "on_atlantis": [[c + 1 for c in cs] for cs in public["on_atlantis"]],
             "home": [[c + 1 for c in cs] for cs in public["home"]],
@@ -179,3 +173,15 @@ def table(snap: dict, lang: str) -> dict:
             "profile_confirmed": public["profile_confirmed"],
             "tally": final(state, words, names) if state.get("result") else None,
             "page": words.page}
+
+
+def step(state: dict, expected: dict, asked: dict, words) -> dict | None:
+    """One step of a move asked step by step (GET /step, templates/step.html): `asked` holds the
+    citizen and the cards tapped so far (`cards`: colours, comma-separated); None when they
+    do not begin a legal move."""
+    try:
+        citizen = int(asked.get("citizen", ""))
+    except ValueError:
+        return None
+    cards = [c for c in asked.get("cards", "").split(",") if c]
+    return move_step(state, expected, citizen, cards, words)
