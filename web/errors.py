@@ -60,8 +60,18 @@ def from_rule_error(exc: RuleError, game_id: str | None = None) -> ApiError:
     status = 400 if exc.kind == "invalid" else 409
     extra = {"key": exc.key, "params": exc.params} if exc.key else {}
     words = view.game_words(game_id, i18n.current())
-    return ApiError(status, exc.kind, words.refusal(exc.to_dict(), words.names(view.current_state()))
+    return ApiError(status, exc.kind, words.refusal(exc.to_dict(), _seat_names(words, game_id))
                     if exc.key else exc.message, exc.rule, **extra)
+
+
+def _seat_names(words, game_id: str | None) -> list[str]:
+    """The table's seat names, when the refusal is in the words of the game on the table: another
+    game's words cannot read its state (Atlandice's would look for a Neutral player in Survive's)."""
+    from flask import current_app
+    table = current_app.extensions["session"].game
+    if table is None or (game_id is not None and game_id != table.game_id):
+        return []
+    return words.names(table.state)
 
 
 def wants_json() -> bool:

@@ -33,8 +33,12 @@ def step():
         own = game.rules.table if game is not None else None
         if own is None or not hasattr(own, "step") or (version is not None and version != game.version):
             raise ApiError(409, "stale", said("stale_refreshed"))
+        prompt = game.expected()
+        if not isinstance(prompt, dict) or not isinstance(prompt.get("options"), list):
+            # a step that lists no options (Atlantis's shuffle, a payment, the end): nothing to tap
+            raise ApiError(409, "stale", said("stale_refreshed"))
         words = words_for(game.game_id, lang)
-        drawn = own.step(game.state, game.expected(), request.args.to_dict(), words)
+        drawn = own.step(game.state, prompt, request.args.to_dict(), words)
         template = f"{game.game_id}/step.html"
     if drawn is None:
         raise ApiError(409, "stale", said("stale_refreshed"))
