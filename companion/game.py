@@ -52,8 +52,8 @@ class Game:
         return cls(Record.new(setup=setup, meta=meta, game=game))
 
     @classmethod
-    def from_position(cls, position: dict, meta: dict | None = None) -> "Game":
-        return cls(Record.new(position=position, meta=meta))
+    def from_position(cls, position: dict, meta: dict | None = None, game: str = games.DEFAULT) -> "Game":
+        return cls(Record.new(position=position, meta=meta, game=game))
 
     @classmethod
     def from_jsonl(cls, text: str) -> "Game":

@@ -14,7 +14,7 @@ companion/games/atlandice/position.py). docs/record-format.md documents every li
 import json
 from dataclasses import dataclass, field
 
-from . import json_text
+from . import games, json_text
 
 FORMAT = "atlandice-record"
 VERSION = 1
@@ -43,10 +43,10 @@ class Record:
 
     @classmethod
     def new(cls, setup: dict | None = None, position: dict | None = None, meta: dict | None = None,
-            game: str = "atlandice") -> "Record":
+            game: str | None = None) -> "Record":
         if (setup is None) == (position is None):
             raise ValueError("a record starts from a setup or from a position")
-        header = {"format": FORMAT, "version": VERSION, "game": game}
+        header = {"format": FORMAT, "version": VERSION, "game": game or games.DEFAULT}
         header["setup" if setup is not None else "position"] = setup if setup is not None else position
         if meta:
             header["meta"] = meta
