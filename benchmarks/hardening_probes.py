@@ -12,6 +12,9 @@ loopback port, as benchmarks/companion_footprint.py does, and prints:
   the server's resident memory after them and after three unpaired reads of /api/state; records
   of about 1 MB loaded (kept as they are), and the server's peak over two exports of them all
   (the zip is streamed: target under 200 MB);
+- other games on the table (Survive, Atlantis): inputs and record lines whose "type" is a list
+  or an object, a bad Atlandice setup, an unknown game, GET /setup?game=x and /profile/x paired
+  and not, GET /step on a prompt with no options: any 5xx (target 0), any change (target 0);
 - the server's peak resident memory over every run (target: under 200 MB).
 
 Loopback only; bounded: about a minute.
@@ -266,6 +269,49 @@ def notes_and_exports(server: Server, rng: random.Random, notes: int, records: i
           f"peak {peak:.0f} MB over both (target < 200 MB)")
 
 
+OTHER_TABLES = {"survive": {"game": "survive", "players": ["Ana", "Bruno"], "first_player": 1},
+                "atlantis": {"game": "atlantis", "players": ["Ana", "Bruno"], "first_player": 0, "path": "shuffle"}}
+
+
+def other_tables(server: Server) -> None:
+    """Survive and Atlantis on the table: requests that once answered 500 (items 11, 12)."""
+    tried, fives, changed = 0, [], 0
+    for game, setup in OTHER_TABLES.items():
+        assert server.call("POST", "/api/game", setup)[0] == 201
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        conn.request("GET", "/api/record", headers={"Cookie": server.cookie})
+        record = conn.getresponse().read().decode().rstrip("\n")
+        conn.close()
+        asks = []
+        for shape in (["setup"], {"type": "lay"}, {}):
+            asks.append(("POST", "/api/input", {"input": {"type": shape}, "version": 0}, None))
+            asks.append(("POST", "/api/record", None, (record + "\n" + json.dumps({"type": shape}) + "\n").encode()))
+        asks += [("POST", "/api/game", dict(SETUP, players=["Ana"]), None),
+                 ("POST", "/api/game", dict(SETUP, game="chess"), None)]
+        for paired in (True, False):
+            asks += [("GET", path, paired, None) for path in
+                     ("/setup?game=x", "/profile/x", "/step?citizen=0", "/step?citizen=0&cards=blue")]
+        for method, path, body, raw in asks:
+            before = server.table()
+            cookie = server.cookie
+            if method == "GET" and body is False:
+                server.cookie = ""
+            try:
+                status, _ = server.call(method, path, None if method == "GET" else body, raw=raw,
+                                        content_type="text/plain" if raw else "application/json")
+            finally:
+                server.cookie = cookie
+            tried += 1
+            if status >= 500:
+                fives.append(f"{status} {game} {method} {path}")
+            elif server.table() != before:
+                changed += 1
+    print(f"other games on the table (Survive, Atlantis): {tried} bad requests, 5xx: {len(fives)} (target 0), "
+          f"that changed the table: {changed} (target 0)")
+    for line in fives[:10]:
+        print("  " + line)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=12, help="kill -9 points while inputs stream in")
@@ -350,6 +396,7 @@ def main() -> None:
         for line in fives[:10]:
             print("  " + line)
 
+        other_tables(server)
         notes_and_exports(server, rng, args.notes, args.records)
     finally:
         server.stop()
