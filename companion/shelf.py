@@ -52,7 +52,9 @@ def default_profile(game_id: str) -> dict:
     own = getattr(module, "default_profile", None)
     if own is not None:
         return own()
-    path = GAMES_DIR / game_id / "default_profile.toml"
+    if not hasattr(module, "validate_profile"):      # a game that keeps no profile
+        return {}
+    path = folder(game_id) / "default_profile.toml"
     return module.validate_profile(tomllib.loads(path.read_text(encoding="utf-8")))
 
 
