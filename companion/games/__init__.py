@@ -125,8 +125,12 @@ class Rules:
         return own(prompt) if own is not None else None
 
     def preferred(self, prompt: dict) -> dict | None:
-        """What CONFIRM may enter without a tap; by default a step with one legal option that
-        is not chance (`prompt["chance"]`: the table rolls it)."""
+        """What CONFIRM may enter without a tap: the prompt's `default` when it carries one (the
+        input that goes on when the table has nothing else to say, any game); else the game's
+        own `preferred`; else a step with one legal option that is not chance
+        (`prompt["chance"]`: the table rolls it)."""
+        if prompt.get("default") is not None:
+            return prompt["default"]
         own = getattr(self.module, "preferred", None)
         if own is not None:
             return own(prompt)

@@ -15,18 +15,25 @@ LOSSES = ("lost", "boat_lost")     # taps that take a piece off the board, at an
 HISTORY_SHOWN = 10                 # the latest inputs shown; the earlier ones folded (the page stays short)
 
 
-def _button(option: dict, kind: str, words, names: list[str]) -> dict:
+def _button(option: dict, kind: str, words, names: list[str], default: dict | None = None) -> dict:
     return {"text": words.option(option, kind, names), "type": option["type"],
-            "input": input_json(option)}
+            "input": input_json(option), "default": option == default}
 
 
 def prompt(expected: dict, words, names: list[str]) -> dict:
+    """The prompt's options as buttons, the losses apart; the prompt's `default` (what CONFIRM
+    enters when the table has nothing else to say) is the first and main button."""
     kind = expected["kind"]
+    default = expected.get("default")
     main = [o for o in expected["options"] if o["type"] not in LOSSES]
+    if default in main:
+        main.remove(default)
+        main.insert(0, default)
     losses = [o for o in expected["options"] if o["type"] in LOSSES]
     groups = []
     if main:
-        groups.append({"key": "main", "label": "", "options": [_button(o, kind, words, names) for o in main]})
+        groups.append({"key": "main", "label": "",
+                       "options": [_button(o, kind, words, names, default) for o in main]})
     if losses:
         groups.append({"key": "losses", "label": words.page("group_losses"),
                        "options": [_button(o, kind, words, names) for o in losses]})
@@ -38,7 +45,10 @@ def counts(table: dict, words, names: list[str]) -> dict:
     """The public counts: supplies, creatures, boats, each colour's explorers, the volcano's odds."""
     page, word = words.page, words.word
     odds = table["volcano_under_one_of"]
+    # during the setup walk, the pieces not yet on the board: a column of its own while any is left
+    to_place = any(n.get("to_place") for n in [*table["creatures"].values(), table["boats"]])
     return {
+        "to_place": to_place,
         "terrain": [{"id": t, "name": word("terrain", t), "n": n} for t, n in table["terrain_left"].items()],
         "volcano": page("volcano_odds", n=odds) if odds is not None else page("volcano_found"),
         "creatures": [{"id": c, "name": word("creature", c), **n} for c, n in table["creatures"].items()],

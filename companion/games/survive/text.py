@@ -19,12 +19,11 @@ def table_lines(game, words, cli: dict) -> list[str]:
     lines.append(f"{page('terrain_left')}: {left}")
     lines.append(page("volcano_odds", n=v["volcano_under_one_of"]) if v["volcano_under_one_of"] is not None
                  else page("volcano_found"))
-    for creature, n in v["creatures"].items():
-        lines.append(f"{words.word('creature', creature)}: {n['board']} {page('on_board')}, "
-                     f"{n['supply']} {page('in_supply')}, {n['gone']} {page('gone')}")
-    b = v["boats"]
-    lines.append(f"{page('boats')}: {b['board']} {page('on_board')}, {b['supply']} {page('in_supply')}, "
-                 f"{b['gone']} {page('gone')}")
+    for name, n in [*((words.word("creature", c), n) for c, n in v["creatures"].items()),
+                    (page("boats"), v["boats"])]:
+        to_place = f", {n['to_place']} {page('to_place')}" if n.get("to_place") else ""   # the setup walk
+        lines.append(f"{name}: {n['board']} {page('on_board')}, {n['supply']} {page('in_supply')}, "
+                     f"{n['gone']} {page('gone')}{to_place}")
     lines.append("")
     width = max(10, *(len(n) for n in names))
     for seat, name in enumerate(names):

@@ -1,0 +1,62 @@
+"""The Survive table page: the prompt's default is the main button (CONFIRM enters it), and
+during the setup walk the pieces still to place are counted."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import post
+
+SURVIVE = {"game": "survive", "players": ["Ana", "Bruno"], "first_player": 0, "challenges": []}
+
+
+def _row(page: str, row_id: str) -> list[str]:
+    row = re.search(rf'<tr id="{row_id}">(.*?)</tr>', page).group(1)
+    return re.findall(r"<td>(\d+)</td>", row)
+
+
+def test_setup_step_1_counts_the_boats_and_serpents_still_to_place(paired, game_session):
+    post(paired, "/api/game", SURVIVE)
+    page = paired.get("/?lang=en").get_data(as_text=True)
+    assert '<th scope="col">to place</th>' in page
+    assert _row(page, "boats") == ["0", "4", "0", "8"]            # on the board, supply, gone, to place
+    assert _row(page, "creature-serpent") == ["0", "0", "0", "5"]
+    pt = paired.get("/?lang=pt-BR").get_data(as_text=True)
+    assert '<th scope="col">a colocar</th>' in pt
+    for step in range(1, 9):
+        game_session.submit({"type": "setup", "step": step}, game_session.game.version)
+    page = paired.get("/?lang=en").get_data(as_text=True)
+    assert "to place" not in page                                # the walk is over: no column
+    assert _row(page, "boats") == ["8", "4", "0"]
+
+
+def _to_tile_step(sess):
+    """Play on until a player holds a tile at step 1 (a red tile kept), by a fixed line."""
+    import random
+
+    from companion.games.survive.simulate import random_input
+    rng = random.Random(5)
+    for _ in range(2000):
+        prompt = sess.game.expected()
+        if prompt["kind"] == "tile":
+            return prompt
+        sess.submit(random_input(rng, prompt), sess.game.version)
+    raise AssertionError("no tile step reached")
+
+
+def test_the_default_is_the_main_button_and_confirm_enters_it(paired, game_session):
+    post(paired, "/api/game", SURVIVE)
+    prompt = _to_tile_step(game_session)
+    assert prompt["default"] == {"type": "done"}
+    assert game_session.proposal()["input"] == {"type": "done"}
+    page = paired.get("/?lang=en").get_data(as_text=True)
+    options = re.search(r'<div class="group group-main">.*?</div>\s*</div>', page, re.S).group(0)
+    first = re.search(r"<button [^>]*>", options).group(0)
+    assert 'class="option option-done primary"' in first and 'data-default="1"' in first
+    assert "No tile: go on" in options and "Play:" in options
+    assert 'data-button="confirm"' in page and "No tile: go on</strong>" in page      # the proposal
+    version = game_session.game.version
+    game_session.confirm()
+    assert game_session.game.version == version + 1
+    assert game_session.game.record.inputs[-1]["type"] == "done"
+    assert game_session.game.expected()["kind"] == "moves"
