@@ -89,7 +89,7 @@ class DeviceLoop:
         if cam is None or self.watcher_factory is None or not getattr(cam.camera, "live", False):
             return
         with self.session.lock:
-            at, wanted = self.session.game_changes, self.session.dice_wanted()
+            at, wanted = self.session.game_changes, self.session.desk.dice_wanted()
         if wanted is None or not cam.status.ok:
             self._watcher = None
             return
@@ -104,7 +104,7 @@ class DeviceLoop:
         status = self._watcher.feed(frame.image, t=getattr(frame, "time", None))   # stillness timed by the camera's clock
         self._moved = self._moved or status.state == "rolling"
         if status.state == "settled" and status.new and status.reading is not None and self._moved:
-            self.session.read_dice(frame=frame.image.copy(), reading=status.reading, at=self._watching_at)
+            self.session.desk.read_dice(frame=frame.image.copy(), reading=status.reading, at=self._watching_at)
 
     def _awaited(self) -> tuple[int, str | None]:
         """The session's game_changes, and the kind of input the game awaits (None: no game)."""

@@ -38,7 +38,7 @@ def press_and_wait(companion, button, timeout=10.0):
             return True
         if button == "read":   # the reading for the step now, and its picture (drawn after it)
             reading = session.snapshot()["reading"]
-            return bool(reading and reading["current"] and session.last_image())
+            return bool(reading and reading["current"] and session.desk.last_image())
         return session.game.version != version
 
     deadline = time.monotonic() + timeout
@@ -57,7 +57,7 @@ def test_read_then_confirm_enters_the_gate_roll_from_the_camera(config):
         proposal = session.proposal()
         assert proposal["source"] == "camera" and proposal["problem"] is None
         assert sorted(proposal["input"]["dice"]) == [1, 2, 3, 4, 5, 5, 6]  # hardware/demo.py's first picture
-        assert session.last_image().startswith(b"\x89PNG")
+        assert session.desk.last_image().startswith(b"\x89PNG")
         press_and_wait(companion, "confirm")
         assert session.game.record.inputs[0]["source"] == "camera"
         assert session.game.expected()["kind"] == "pick"
@@ -85,7 +85,7 @@ def test_a_reading_with_the_wrong_number_of_dice_is_refused_with_the_reason(conf
         assert session.proposal()["problem"] is None
         session.undo(), session.undo()
         one_die = cv2.imread(str(DEMO_FOLDER / "02-roll.jpg"))
-        session.read_dice(frame=one_die)             # one die read for a gate roll of 7
+        session.desk.read_dice(frame=one_die)             # one die read for a gate roll of 7
         proposal = session.proposal()
         assert "7 dice are in play but 1 were read" in proposal["problem"]
         press_and_wait(companion, "confirm")
@@ -147,7 +147,7 @@ def test_missing_camera_the_game_goes_on_by_hand(config, tmp_path):
         session = companion.session
         session.new_game(SETUP)
         companion.camera.wait_for_status("unavailable", 10)
-        assert session.camera_status()["message"] == "camera unavailable: type the dice in"
+        assert session.desk.camera_status()["message"] == "camera unavailable: type the dice in"
         press_and_wait(companion, "read")
         assert "camera unavailable" in session.last_refusal["message"]
         session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6], "source": "hand"})
@@ -171,7 +171,7 @@ def test_calibration_is_measured_saved_in_the_data_folder_and_kept(config, tmp_p
     try:
         session = companion.session
         assert session.snapshot()["calibration"]["calibrated"] is False
-        info = session.calibrate()
+        info = session.desk.calibrate()
         assert info["calibrated"] and 40 < info["die_px"] < 90     # the demo dice are 64 px
         assert (tmp_path / "calibration" / "camera.toml").is_file()
         session.new_game(SETUP)

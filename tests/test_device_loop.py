@@ -141,7 +141,7 @@ def test_no_reading_while_no_roll_is_awaited(tmp_path):
 
 def test_panel_events_reach_the_session_in_order_from_another_thread(tmp_path):
     session, camera, loop = make(tmp_path)
-    session.read_dice(frame=np.zeros((8, 8, 3), np.uint8), reading=Reading([1, 2, 3, 4, 5, 6, 6]))
+    session.desk.read_dice(frame=np.zeros((8, 8, 3), np.uint8), reading=Reading([1, 2, 3, 4, 5, 6, 6]))
     loop.start()
     try:
         before = session.change_id

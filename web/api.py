@@ -16,7 +16,8 @@ from companion.games.atlandice import RuleError
 from companion.shelf import words_for
 from companion.games.errors import check_meta, illegal
 from companion.games.atlandice.profile import validate_new_profile
-from companion.session import AUTO, CAMERA_SOURCES, StaleVersion
+from companion.dice_desk import CAMERA_SOURCES
+from companion.session import AUTO, StaleVersion
 
 COMPANION_SOURCES = (AUTO, *CAMERA_SOURCES)
 
@@ -68,7 +69,7 @@ def check_version(sess, version: int | None) -> None:
 
 def camera_unavailable(sess) -> ApiError:
     """No picture from the camera: said in the page's language; the camera's own words in `detail`."""
-    words = sess.camera_status().get("message") or "camera unavailable"
+    words = sess.desk.camera_status().get("message") or "camera unavailable"
     refusal = {"message": words, "key": "camera_unavailable"}   # as the session's own refusal says it
     return ApiError(409, "camera_unavailable", explain(refusal, i18n.current()), "R1", detail=words)
 
@@ -144,7 +145,7 @@ def profile():
 
 @bp.get("/camera.png")
 def camera_image():
-    image = game_session().last_image()
+    image = game_session().desk.last_image()
     if not image:
         raise ApiError(404, "not_found", said("err_no_image"))
     response = Response(image, mimetype="image/png")
@@ -196,7 +197,7 @@ def press(button: str):
         if button == "confirm":
             return outcome(sess, sess.confirm(shown))
         at = sess.game_changes  # the step the version was checked at
-    reading = sess.read_dice(at=at)  # outside the lock: the camera may take a moment
+    reading = sess.desk.read_dice(at=at)  # outside the lock: the camera may take a moment
     if reading is None:
         raise camera_unavailable(sess)
     return outcome(sess, reading=reading)
@@ -212,9 +213,9 @@ def dice():
         raise ApiError(400, "invalid", "'version' is required: the game version the dice were entered at")
     sess = game_session()
     if data.get("clear") is True:
-        sess.clear_dice(version)
+        sess.desk.clear_dice(version)
     else:
-        sess.set_die(data.get("value"), data.get("die"), version)
+        sess.desk.set_die(data.get("value"), data.get("die"), version)
     return outcome(sess, proposal=sess.proposal())
 
 
@@ -224,7 +225,7 @@ def calibrate():
     """Measure the dice's size on a picture taken now (a few dice in the tray), save it, use it."""
     sess = game_session()
     try:
-        info = sess.calibrate()
+        info = sess.desk.calibrate()
     except ValueError as exc:  # no die could be read on the picture
         raise ApiError(409, "calibration_failed", said("err_calibration_failed"), detail=str(exc)) from None
     if info is None:

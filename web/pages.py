@@ -37,7 +37,7 @@ def devices():
 def table_view() -> dict:
     sess = game_session()
     v = view.table(sess.snapshot(), i18n.current())
-    v["has_image"] = bool(sess.last_image())
+    v["has_image"] = bool(sess.desk.last_image())
     return v
 
 

@@ -89,9 +89,9 @@ def test_a_gate_roll_entered_from_a_reading_is_kept_with_its_frame_and_boxes(tmp
                 reader=lambda f: _reading([6, 5, 4, 3, 2, 1, None]),
                 roll_keeper=lambda *roll: kept.append(roll))
     s.new_game(SETUP)
-    s.read_dice()
+    s.desk.read_dice()
     # The table corrects the unsure die on the tablet and enters the roll.
-    s.set_die(1, 6)
+    s.desk.set_die(1, 6)
     assert s.proposal()["input"]["source"] == "corrected"
     s.confirm()
     s.close()                                                 # waits for the keeper's turn
@@ -110,13 +110,13 @@ def test_no_roll_is_kept_without_a_reading_of_this_step_or_for_other_inputs(tmp_
     s.new_game(SETUP)
     s.submit({"type": "gate_roll", "dice": [6, 5, 4, 3, 2, 1, 1]}, 0)     # typed in, nothing read
     s.undo()
-    s.read_dice()
+    s.desk.read_dice()
     # Typed by hand over a reading (the tray may still hold the roll before): no frame labelled.
     s.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6], "source": "hand"}, s.game.version)
     s.undo()
-    s.read_dice()
+    s.desk.read_dice()
     s.confirm()                                               # the reading as read: kept
-    s.read_dice()                                             # a reading at the next step (a pick) ...
+    s.desk.read_dice()                                             # a reading at the next step (a pick) ...
     s.submit({"type": "pick", "area": "works"}, s.game.version)   # ... entered as something else
     s.close()
     assert len(kept) == 1 and kept[0][2] == [6, 5, 4, 3, 2, 1, 1]

@@ -62,7 +62,7 @@ def test_a_write_error_is_said_and_changes_nothing(tmp_path, profile):
 def test_a_panel_press_meeting_a_full_disk_is_shown_as_a_refusal(tmp_path, profile):
     session = played(tmp_path / "g.sqlite3", profile)
     session.submit(PICK)                                       # the Gem taken by itself, a roll awaited
-    session.set_die(4)                                         # typed on a tablet: CONFIRM enters it
+    session.desk.set_die(4)                                         # typed on a tablet: CONFIRM enters it
     break_store(session.store, after=0, error=storage_fault("database or disk is full", "SQLITE_FULL"))
     version = session.game.version
     session.press("confirm")

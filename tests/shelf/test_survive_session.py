@@ -105,7 +105,7 @@ def test_the_creature_die_is_tapped_never_read_as_a_d6(tmp_path):
     rng = random.Random(3)
     while sess.game.expected()["kind"] != "roll":
         sess.submit(random_input(rng, sess.game.expected()), sess.game.version)
-    assert sess.dice_wanted() is None
+    assert sess.desk.dice_wanted() is None
     with pytest.raises(RuleError) as err:
-        sess.set_die(4)
+        sess.desk.set_die(4)
     assert err.value.key == "no_roll_now"

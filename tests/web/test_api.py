@@ -175,7 +175,7 @@ def test_camera_image_absent(client):
 
 
 def test_camera_image_present(client, game_session, monkeypatch):
-    monkeypatch.setattr(game_session, "last_image", lambda: b"\x89PNG fake")
+    monkeypatch.setattr(game_session.desk, "last_image", lambda: b"\x89PNG fake")
     r = client.get("/api/camera.png")
     assert r.status_code == 200 and r.mimetype == "image/png" and r.data.startswith(b"\x89PNG")
 

@@ -127,7 +127,7 @@ def test_a_camera_still_starting_is_asked_for_a_picture(tmp_path, state, read):
     camera.status = Status(False, state)
     session = Session(store, load_profile(), camera=camera, reader=reader, annotate=annotate,
                       encode_png=encode_png)
-    reading = session.read_dice()
+    reading = session.desk.read_dice()
     assert (reading is not None and reading["values"] == SURE) is read
     assert (reading is None) is not read
     store.close()
@@ -149,7 +149,7 @@ def test_a_reading_that_ends_after_the_game_moved_on_is_not_proposed(tmp_path, m
                       annotate=annotate, encode_png=encode_png)
     session.new_game(SETUP)
     result = []
-    pressed = threading.Thread(target=lambda: result.append(session.read_dice()))
+    pressed = threading.Thread(target=lambda: result.append(session.desk.read_dice()))
     pressed.start()
     assert started.wait(10)
     if meanwhile == "input":
@@ -194,6 +194,6 @@ def test_the_camera_page_says_when_the_reader_uses_taught_nets(tmp_path, lang, s
     for name in nets.NETS:
         shutil.copyfile(f"{MODELS}/{name}", tmp_path / "taught" / name)
     install_nets(cal, tmp_path / "taught")
-    session.calibration = CalibratedReader(cal / "camera.toml")         # as at the companion's next start
+    session.desk.calibration = CalibratedReader(cal / "camera.toml")         # as at the companion's next start
     assert says in c.get(f"/camera?lang={lang}").data
     store.close()

@@ -138,7 +138,7 @@ def test_the_check_page_says_what_is_wrong(client):
 
 
 def test_the_camera_page_shows_the_last_reading(client, game_session, monkeypatch):
-    monkeypatch.setattr(game_session, "last_image", lambda: b"\x89PNG")
+    monkeypatch.setattr(game_session.desk, "last_image", lambda: b"\x89PNG")
     page = client.get("/camera").get_data(as_text=True)
     assert "/api/camera.png" in page
 
