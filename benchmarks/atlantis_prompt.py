@@ -1,0 +1,143 @@
+"""What an Atlantis turn's prompt costs (issue 44 item 2), and the taps a move takes (issue 42).
+
+1. The prompt of a crowded 4-player turn (a seeded random game's path after 11 inputs,
+   every other citizen packed on spaces 1-16, the mover's three on Atlantis, 9 cards in
+   each hand: 8,927 legal moves): the time `expected` takes (median of --repeat runs,
+   one core), its JSON size, and what a page receives at each change: one state read
+   (GET /api/state) and one live message (web/stream.message, without the drawn page).
+2. --taps: seeded random 2- to 4-player games; each move the simulator makes is tapped
+   as the page taps it (citizen, each card, then a finishing button, `table.step`), and
+   the taps are counted: median and max per move, and per one-card move.
+
+    python benchmarks/atlantis_prompt.py [--repeat 20] [--taps 6]
+
+Works on any commit since the prompt existed: it only calls `expected`, the session and
+the step the page asks (when the prompt lists its moves, it counts them too).
+"""
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.games.atlantis import default_profile, expected, new_state, start, validate_position  # noqa: E402
+from companion.games.atlantis.position import to_position  # noqa: E402
+from companion.games.atlantis.simulate import play_random, random_setup  # noqa: E402
+
+CROWD = [[0, 0, 0], [9, 4, 3], [1, 14, 10], [16, 2, 15]]
+
+
+def crowded_position() -> dict:
+    rng = random.Random(0)
+    setup = random_setup(rng, 4, default_profile(), "shuffle")
+    for i, (state, _, _) in enumerate(play_random(rng, setup)):
+        if i >= 11 and state["step"]["t"] == "turn":
+            break
+    position = dict(to_position(state), citizens=CROWD, hands=[9, 9, 9, 9], turn=0)
+    position.pop("draw_pile", None)
+    return position
+
+
+def prompt_cost(repeat: int) -> None:
+    position = crowded_position()
+    state = validate_position(position)
+    times = []
+    for _ in range(repeat):
+        t0 = time.process_time()
+        prompt = expected(state)
+        times.append(time.process_time() - t0)
+    size = len(json.dumps(prompt, separators=(",", ":")))
+    listed = prompt["options"]
+    moves = (sum(o["type"] == "move" for o in listed) if listed is not None else None)
+    print(f"crowded 4-player turn: expected {1000 * statistics.median(times):.1f} ms (median of {repeat}, "
+          f"max {1000 * max(times):.1f}); prompt JSON {size:,} bytes; "
+          f"moves listed: {moves if moves is not None else 'none (asked step by step)'}")
+
+    from companion.board_profile import load_profile
+    from companion.record import Record
+    from companion.session import Session
+    from companion.store import GameStore
+    from web import create_app
+    from web.stream import message
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = GameStore(Path(tmp) / "g.sqlite3")
+        sess = Session(store, load_profile())
+        record = Record.new(position=position, game="atlantis")
+        sess.load_record(record.to_jsonl())
+        app = create_app({"TESTING": True, "PAIRING_CODE": "135790", "INSTANCE_PATH": Path(tmp) / "i"},
+                         session=sess)
+        client = app.test_client()
+        client.post("/pair", json={"code": "135790"}, headers={"X-Requested-With": "XMLHttpRequest"})
+        t0 = time.perf_counter()
+        read = client.get("/api/state?lang=en", headers={"X-Requested-With": "XMLHttpRequest"})
+        read_s = time.perf_counter() - t0
+        with app.app_context():
+            t0 = time.perf_counter()
+            live = message(sess.snapshot(), None, "en")
+            live_s = time.perf_counter() - t0
+        print(f"one state read: {len(read.get_data()):,} bytes ({1000 * read_s:.0f} ms); "
+              f"one live message: {len(live.encode()):,} bytes ({1000 * live_s:.0f} ms)")
+        store.close()
+
+
+def taps(games: int) -> None:
+    """Each move of seeded random games, tapped through table.step as the page does."""
+    from companion.games.atlantis import table
+    from companion.shelf import words_for
+
+    words = words_for("atlantis", "en")
+    per_move, per_basic = [], []
+    for seed in range(games):
+        rng = random.Random(seed)
+        setup = random_setup(rng, 2 + seed % 3, default_profile(), "shuffle")
+        state, _ = start(new_state(setup))
+        for after, inp, _ in play_random(rng, setup):
+            if inp["type"] == "move":
+                n = walk(table, state, inp, words)
+                per_move.append(n)
+                if len(inp["cards"]) == 1:
+                    per_basic.append(n)
+            state = after
+    print(f"taps per move, {games} seeded games, {len(per_move)} moves: median {statistics.median(per_move)}, "
+          f"max {max(per_move)}; one-card moves ({len(per_basic)}): median {statistics.median(per_basic)}, "
+          f"max {max(per_basic)}")
+
+
+def walk(table, state: dict, move: dict, words) -> int:
+    """The taps that enter `move` on the page: the citizen, each card, then the button whose
+    input is the move (a finishing button). Fails when the page does not offer the move."""
+    prompt = expected(state)
+    cards: list[str] = []
+    tapped = 1                                          # the citizen
+    while True:
+        m = table.step(state, prompt, {"citizen": str(move["citizen"]), "cards": ",".join(cards)}, words)
+        assert m is not None, (move, cards)
+        if m["finish"]:
+            offered = [json.loads(f["input"]) for f in m["finish"]]
+            assert move in offered, (move, offered)
+            return tapped + 1
+        colour = move["cards"][len(cards)]
+        assert colour in [c["colour"] for c in m["next"]], (move, cards)
+        cards.append(colour)
+        tapped += 1
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--taps", type=int, default=0, help="seeded games whose moves are tapped (0: none)")
+    args = parser.parse_args()
+    prompt_cost(args.repeat)
+    if args.taps:
+        taps(args.taps)
+
+
+if __name__ == "__main__":
+    main()
