@@ -21,6 +21,7 @@ from .game_profiles import GameProfiles
 from .roll_keeper import RollKeeper, rolls_dir
 from .session import Session
 from .game import ReplayError
+from .record import RecordError
 from .store import GameStore, StoreError
 
 log = logging.getLogger("companion")
@@ -87,7 +88,7 @@ def build(config: Config, announce=print) -> Companion:
     try:
         if session.resume_last():
             announce(f"resumed game {session.game_id} at input {session.game.version}")
-    except (ReplayError, StoreError) as exc:
+    except (ReplayError, RecordError, StoreError) as exc:   # RecordError: a row of the file that is no record's
         # Start anyway: the games stay in the file, and another can be begun or resumed.
         announce(f"could not resume the last game ({exc}); starting with no game")
     app = web.create_app({

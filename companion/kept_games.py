@@ -3,7 +3,8 @@ kept until the record changes (a cache, never a second truth).
 
 Both places a summary is kept are checked against the record on every read:
 - in memory, with the version of the record it was derived from (when it was last written,
-  whether it is over, its number of inputs, its last input);
+  whether it is over, its number of inputs, its last input, and the count of changes to its
+  inputs the games file keeps by triggers, so an edit in the middle of a record is noticed);
 - in the games file (companion/store.py's `summaries`), so that the first request after a
   restart does not replay every record: with a fingerprint of the record (its header and
   the version above) and of the code that derives a summary (the games' rules, the
@@ -24,6 +25,7 @@ from functools import cache
 from pathlib import Path
 
 from .history.summary import FORMAT, from_text, summarize, to_text
+from .record import RecordError
 from .store import GameStore, StoreError, drop_summaries, game_versions, keep_summaries, kept_summaries
 
 log = logging.getLogger(__name__)
@@ -67,8 +69,8 @@ class KeptGames:
         rows = game_versions(self.store)
         in_play = self.store.last_in_use()
         out, to_keep = [], []
-        for gid, created, updated, over, header, n, last in rows[start:stop]:
-            version = (updated, over, n, last)
+        for gid, created, updated, over, header, n, last, edits in rows[start:stop]:
+            version = (updated, over, n, last, edits)
             with self._lock:
                 kept = self._summaries.pop(gid, None) if gid == in_play else self._summaries.get(gid)
             if kept is not None and kept[0] == version:
@@ -132,4 +134,7 @@ class KeptGames:
             record, _ = self.store.load(gid)
         except StoreError as exc:       # a damaged row: the list still shows the game, and why
             return dict(summarize({}, []), error=str(exc)), False
+        except RecordError as exc:      # a row that is no record's line: shown as unreadable, and why
+            return dict(summarize({"game": "?"}, []), error=str(exc),
+                        unreadable={"line": exc.line, "key": exc.key, "params": exc.params}), False
         return summarize(record.header, record.inputs), True

@@ -85,6 +85,16 @@ class Record:
         return cls(header, [inp for _, inp in parsed[1:]], [n for n, _ in parsed[1:]])
 
 
+def decode(raw: bytes) -> str:
+    """A record file's bytes as text: UTF-8, or RecordError naming the first line that is not
+    (never a name quietly turned into U+FFFD)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise RecordError(line, "this line is not UTF-8 text", "record_encoding") from None
+
+
 def check_header(header: object, line: int = 1) -> None:
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise RecordError(line, f"the first line must be the header, with \"format\": \"{FORMAT}\"",

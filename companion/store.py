@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .record import Record
+from .record import Record, RecordError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -53,6 +53,19 @@ CREATE TABLE IF NOT EXISTS player_aliases (
     alias  TEXT PRIMARY KEY,     -- a name's key (companion.history.players.name_key)
     player TEXT NOT NULL         -- the name it was merged into
 );
+"""
+
+
+# A change to a game's inputs made anywhere (this companion, or a tool editing the file while it
+# is stopped: triggers live in the file) counts in games.edits, so a summary derived earlier
+# notices an edit in the middle of a record (companion/kept_games.py).
+EDITS = """
+CREATE TRIGGER IF NOT EXISTS inputs_inserted AFTER INSERT ON inputs
+    BEGIN UPDATE games SET edits = edits + 1 WHERE id = NEW.game_id; END;
+CREATE TRIGGER IF NOT EXISTS inputs_updated AFTER UPDATE ON inputs
+    BEGIN UPDATE games SET edits = edits + 1 WHERE id IN (OLD.game_id, NEW.game_id); END;
+CREATE TRIGGER IF NOT EXISTS inputs_deleted AFTER DELETE ON inputs
+    BEGIN UPDATE games SET edits = edits + 1 WHERE id = OLD.game_id; END;
 """
 
 
@@ -113,6 +126,9 @@ class GameStore:
                 self._db.execute("PRAGMA synchronous=FULL")
                 try:
                     self._db.executescript(SCHEMA)
+                    if not self._has_column(self._db, "games", "edits"):
+                        self._db.execute("ALTER TABLE games ADD COLUMN edits INTEGER NOT NULL DEFAULT 0")
+                    self._db.executescript(EDITS)
                 except sqlite3.DatabaseError as exc:
                     # A read-only file from before a newer table: shown as it is, never written.
                     if self._error(exc).key != "storage_read_only":
@@ -234,16 +250,34 @@ class GameStore:
         self._tx([("UPDATE games SET over = ? WHERE id = ?", (int(over), game_id))])
 
     def load(self, game_id: int) -> tuple[Record, list]:
-        """The record and the redo stack (oldest first) of a game."""
+        """The record and the redo stack (oldest first) of a game. A row that is not a record's
+        line (not UTF-8, not JSON, not an object) raises RecordError naming the line of the
+        record it would be (the header is line 1) as UnreadableRow: that game cannot be replayed,
+        nothing else stops."""
         with self._reading() as db:
-            row = db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = db.execute("SELECT CAST(header AS BLOB) FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 raise KeyError(f"no game {game_id}")
-            inputs = [json.loads(r[0]) for r in db.execute(
-                "SELECT input FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,))]
-            redo = [json.loads(r[0]) for r in db.execute(
-                "SELECT input FROM redo WHERE game_id = ? ORDER BY seq", (game_id,))]
-        return Record(json.loads(row[0]), inputs), redo
+            try:
+                header = parse_row(row[0], 1)
+                inputs = [parse_row(r[1], r[0] + 2) for r in db.execute(
+                    "SELECT seq, CAST(input AS BLOB) FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,))]
+                redo = [parse_row(r[1], None) for r in db.execute(
+                    "SELECT seq, CAST(input AS BLOB) FROM redo WHERE game_id = ? ORDER BY seq", (game_id,))]
+            except RecordError as exc:
+                raise UnreadableRow(game_id, exc) from None
+        return Record(header, inputs), redo
+
+    def raw_record(self, game_id: int) -> bytes:
+        """A game's rows exactly as the file keeps them, one a line (header first): what an
+        export keeps of a game whose record cannot be read (nothing recorded is left out)."""
+        with self._reading() as db:
+            row = db.execute("SELECT CAST(header AS BLOB) FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise KeyError(f"no game {game_id}")
+            rows = [row[0]] + [r[0] for r in db.execute(
+                "SELECT CAST(input AS BLOB) FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,))]
+        return b"".join(bytes(r or b"").replace(b"\n", b"\\n") + b"\n" for r in rows)
 
     def last_in_use(self) -> int | None:
         """The game begun or resumed last, finished or not (a file from before the in_use
@@ -272,14 +306,26 @@ class GameStore:
     def games(self) -> list[dict]:
         with self._reading() as db:
             rows = db.execute(
-                "SELECT g.id, g.created, g.updated, g.over, g.header, "
+                "SELECT g.id, g.created, g.updated, g.over, CAST(g.header AS BLOB), "
                 "(SELECT COUNT(*) FROM inputs i WHERE i.game_id = g.id) FROM games g ORDER BY g.id DESC").fetchall()
+        from . import games as shelf
         out = []
         for gid, created, updated, over, header, n in rows:
-            h = json.loads(header)
-            players = (h.get("setup") or h.get("position") or {}).get("players", [])
-            out.append({"id": gid, "created": created, "updated": updated, "over": bool(over),
-                        "players": players, "inputs": n, "game": h.get("game", "atlandice")})
+            entry = {"id": gid, "created": created, "updated": updated, "over": bool(over),
+                     "players": [], "inputs": n, "game": None}
+            try:
+                h = parse_row(header, 1)
+            except RecordError as exc:       # listed, with why, and never offered to resume
+                out.append(dict(entry, unreadable=str(exc)))
+                continue
+            start = h.get("setup") or h.get("position") or {}
+            players = start.get("players", []) if isinstance(start, dict) else []
+            game = h.get("game", "atlandice")
+            entry.update(players=[p for p in players if isinstance(p, str)] if isinstance(players, list) else [],
+                         game=game if isinstance(game, str) else repr(game))
+            if entry["game"] not in {g.id for g in shelf.shelf()}:
+                entry["unreadable"] = f"line 1: unknown game {game!r}"
+            out.append(entry)
         return out
 
     # --- paired devices ---------------------------------------------------------------
@@ -288,6 +334,10 @@ class GameStore:
         now = _now()
         self._tx([("INSERT INTO devices (id, label, address, paired, last_seen) VALUES (?, ?, ?, ?, ?)",
                    (device_id, label, address, now, now))])
+
+    @staticmethod
+    def _has_column(db, table: str, column: str) -> bool:
+        return any(row[1] == column for row in db.execute(f"PRAGMA table_info({table})"))
 
     def _has_table(self, db, name: str) -> bool:
         """Whether the file holds table `name` (a read-only or damaged file may predate it)."""
@@ -321,6 +371,37 @@ class GameStore:
             return cur.rowcount
 
 
+class UnreadableRow(RecordError):
+    """A row of game `game_id` in the games file that is no record's line (not UTF-8 text, not
+    JSON, not an object): which line of its record, and why. That game cannot be replayed;
+    everything else goes on."""
+
+    def __init__(self, game_id: int, exc: RecordError):
+        super().__init__(exc.line, exc.message, exc.key, exc.params, exc.detail)
+        self.game_id = game_id
+
+
+def parse_row(raw: bytes | str, line: int | None) -> dict:
+    """A stored line of a record (`line`: its number in the record, None for the redo stack) as
+    the object it must be; RecordError says why not (not UTF-8 text, not JSON, not an object)."""
+    where = line or 0
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError(where, "this line is not UTF-8 text", "record_encoding") from None
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(where, "not valid JSON", "record_json", detail=str(exc)[:200]) from None
+    if not isinstance(value, dict):
+        if line == 1:
+            raise RecordError(1, "the header must be a JSON object", "record_header",
+                              {"format": "atlandice-record"})
+        raise RecordError(where, "an input must be a JSON object with a 'type'", "record_input")
+    return value
+
+
 # --- the history's own: read the records in bulk, keep the games' summaries and the players'
 # merged names ----------------------------------------------------------------------------
 
@@ -336,14 +417,24 @@ CREATE TABLE IF NOT EXISTS summaries (
 
 def game_versions(store: GameStore) -> list[tuple]:
     """Every game, newest first: (id, created, updated, over, header text, number of inputs,
-    the last input's text). What tells a summary derived earlier from a game's record
+    the last input's text, the count of changes to its inputs). What tells a summary derived earlier from a game's record
     whether the record has changed since."""
     with store._reading() as db:
-        return db.execute(
-            "SELECT g.id, g.created, g.updated, g.over, g.header, "
+        # edits: every change to the game's inputs (the triggers of EDITS), so an edit in the middle
+        # of a record is noticed too; 0 in a file that could not be given the column (read-only)
+        edits = "g.edits" if store._has_column(db, "games", "edits") else "0"
+        rows = db.execute(
+            "SELECT g.id, g.created, g.updated, g.over, CAST(g.header AS BLOB), "
             "(SELECT COUNT(*) FROM inputs i WHERE i.game_id = g.id), "
-            "(SELECT input FROM inputs i WHERE i.game_id = g.id ORDER BY seq DESC LIMIT 1) "
-            "FROM games g ORDER BY g.id DESC").fetchall()
+            "(SELECT CAST(input AS BLOB) FROM inputs i WHERE i.game_id = g.id ORDER BY seq DESC LIMIT 1), "
+            f"{edits} FROM games g ORDER BY g.id DESC").fetchall()
+    # Text for the fingerprints (a row that is not UTF-8 is refused when its record is read).
+    return [(gid, created, updated, over, _text(header), n, None if last is None else _text(last), edits)
+            for gid, created, updated, over, header, n, last, edits in rows]
+
+
+def _text(raw: bytes | str) -> str:
+    return raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
 
 
 def kept_summaries(store: GameStore) -> dict[int, tuple[str, str]]:

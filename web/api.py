@@ -10,6 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion import games as games_shelf
 from companion import json_text, shelf
+from companion.record import decode as record_text
 from companion.game import ReplayError
 from companion.i18n import explain
 from companion.games.atlandice import RuleError
@@ -288,7 +289,7 @@ def load_record():
         if not isinstance(text, str):
             raise ApiError(400, "invalid", said("err_record_text"))
     else:
-        text = request.get_data(as_text=True)
+        text = record_text(request.get_data())     # not UTF-8: a 400 naming the line
     sess = game_session()
     sess.load_record(text)
     return outcome(sess), 201

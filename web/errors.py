@@ -3,7 +3,8 @@
     400 invalid / bad_request / bad_host / record   the request is not understood
     403 not_paired / csrf                            not allowed from this device or page
     404 not_found, 405 method_not_allowed
-    409 stale (another tablet got there first) / illegal (not allowed now)
+    409 stale (another tablet got there first) / illegal (not allowed now) / unreadable (a stored
+        game that cannot be read or replayed: which line and why)
     413 too_large, 429 pair_wait (too many wrong pairing codes from this client)
     503 busy (too many live streams; Retry-After says when to try again)
     507 storage (the disk is full) / 503 storage (the games file cannot be written or is damaged;
@@ -24,7 +25,7 @@ from companion.i18n import catalog, explain
 from companion.record import RecordError
 from companion.games.atlandice import RuleError
 from companion.session import StaleVersion
-from companion.store import StoreError
+from companion.store import StoreError, UnreadableRow
 
 from . import i18n, view
 from .view import ui
@@ -112,6 +113,14 @@ def init_app(app) -> None:
         extra = {"detail": exc.detail} if exc.detail else {}
         return respond(ApiError(400, "record", said("err_record_line", line=exc.line, why=why), None,
                                 line=exc.line, key=exc.key, params=exc.params, **extra))
+
+    @app.errorhandler(UnreadableRow)
+    def _unreadable(exc: UnreadableRow):
+        # A stored game's row that is no record's line: that game cannot be opened or resumed
+        # (409, which line and why); the game on the table and the other games are untouched.
+        why = said("err_record_line", line=exc.line, why=said(f"err_{exc.key}", **exc.params))
+        return respond(ApiError(409, "unreadable", said("err_stored_unreadable", id=exc.game_id, why=why),
+                                None, line=exc.line, key=exc.key, params=exc.params, detail=str(exc)))
 
     @app.errorhandler(ReplayError)
     def _replay(exc: ReplayError):

@@ -17,6 +17,7 @@ from companion.history.players import MergeError, check_merge, name_key, records
 from companion.history.summary import summarize
 from companion.kept_games import KeptGames
 from companion.record import Record
+from companion.store import UnreadableRow
 from companion.shelf import words_for
 
 from . import history_view as hv
@@ -63,7 +64,7 @@ def _load(game_id: int):
         record, _ = store().load(game_id)
     except KeyError:
         raise ApiError(404, "not_found", said("err_no_such_game", id=game_id)) from None
-    return record
+    return record      # a row that is no record's line: UnreadableRow, a 409 saying which (web/errors.py)
 
 
 @bp.get("/games/<int:game_id>")
@@ -159,7 +160,10 @@ def export_zip():
 
     def files():
         for s in summaries:
-            yield s, kept_store.load(s["id"])[0].to_jsonl()
+            try:
+                yield s, kept_store.load(s["id"])[0].to_jsonl()
+            except UnreadableRow:        # its rows as they are: an export leaves nothing out
+                yield dict(s, unreadable=True), kept_store.raw_record(s["id"])
 
     pieces = records_zip_stream(files(), csv_text)
     first = next(pieces)        # a store that cannot be read is answered (503) before the zip starts

@@ -88,8 +88,19 @@ def game_row(s: dict, lang: str) -> dict:
                       "winner": seat in s["winners"]})
     return {"id": s["id"], "game": s["game"], "game_name": game_name(lang, s["game"]),
             "date": date_text(s["created"]), "seats": seats, "over": s["over"], "error": s["error"],
+            "unreadable": unreadable_text(s.get("unreadable"), lang),
             "shared": len(s["winners"]) > 1, "winners": [s["players"][w] for w in s["winners"]],
             "inputs": s["inputs"], "resumable": resumable(s)}
+
+
+def unreadable_text(why: dict | None, lang: str) -> str | None:
+    """Why a game's rows cannot be read from the games file ({"line", "key", "params"}), in words."""
+    if not why:
+        return None
+    from companion.i18n import catalog, fill
+    ui = catalog(lang)["ui"]
+    reason = fill(ui.get(f"err_{why['key']}", why["key"]), why.get("params") or {})
+    return fill(ui["err_record_line"], {"line": why["line"], "why": reason})
 
 
 def resumable(s: dict) -> bool:

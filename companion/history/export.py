@@ -29,7 +29,12 @@ def cell(value):
 
 
 def record_name(summary: dict) -> str:
-    return f"{summary['game']}-game-{summary['id']}.jsonl"
+    """records/<game>-game-<id>.jsonl; a game name that is no plain word (a damaged header's:
+    a newline, a slash) is not put in a file name: 'unknown'."""
+    game = summary.get("game")
+    plain = isinstance(game, str) and 0 < len(game) <= 40 and all(c.isascii() and (c.isalnum() or c in "_-")
+                                                                  for c in game)
+    return f"{game if plain else 'unknown'}-game-{summary['id']}.jsonl"
 
 
 def games_csv(summaries: list[dict], aliases: dict | None = None) -> str:
@@ -79,7 +84,10 @@ def records_zip_stream(records: Iterable[tuple[dict, str]], csv_text: str) -> It
     pipe = _Pipe()
     with zipfile.ZipFile(pipe, "w", zipfile.ZIP_DEFLATED) as z:
         for summary, text in records:
-            z.writestr(f"records/{record_name(summary)}", text)
+            name = record_name(summary)
+            if summary.get("unreadable"):      # kept as the file has it, beside the records
+                name = name.replace(".jsonl", ".unreadable.txt")
+            z.writestr(f"records/{name}", text)
             if piece := pipe.take():
                 yield piece
         z.writestr("games.csv", csv_text)
@@ -87,5 +95,6 @@ def records_zip_stream(records: Iterable[tuple[dict, str]], csv_text: str) -> It
 
 
 def records_zip(records: Iterable[tuple[dict, str]], csv_text: str) -> bytes:
-    """`records`: (summary, the record as JSON Lines) for each game; the CSV goes in beside them."""
+    """`records`: (summary, the record as JSON Lines) for each game; the CSV goes in beside them.
+    A summary marked `unreadable` comes with its rows as the games file keeps them (bytes)."""
     return b"".join(records_zip_stream(records, csv_text))

@@ -47,7 +47,7 @@ def header_players(header: dict) -> list:
     """The players' names as the header gives them (for a record that no longer replays)."""
     start = (header.get("setup") or header.get("position") or {}) if isinstance(header, dict) else {}
     players = start.get("players", []) if isinstance(start, dict) else []
-    return [p for p in players if isinstance(p, str)]
+    return [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
 
 
 def readings(rules: games.Rules, inputs: list) -> dict:

@@ -452,8 +452,10 @@
       var input = $("record-file");
       if (!input.files || !input.files.length || !window.FileReader) { return; }
       var reader = new FileReader();
-      reader.onload = function () { send("/api/record", String(reader.result), goTable, "text/plain"); };
-      reader.readAsText(input.files[0]);
+      // The file's bytes as they are: the companion reads them as UTF-8 and names a line that is
+      // not (readAsText would put U+FFFD in its place, and a name would be lost unsaid).
+      reader.onload = function () { send("/api/record", reader.result, goTable, "text/plain; charset=utf-8"); };
+      reader.readAsArrayBuffer(input.files[0]);
     }
   }, false);
 
