@@ -32,7 +32,7 @@ def test_every_option_and_prompt_of_random_games_has_words_in_both_languages():
                 break
             game.apply(random_input(rng, prompt))
     kinds = {t for _, t in seen}
-    assert {"setup", "done", "saved", "lost", "remove", "reveal", "creature_roll", "values"} <= kinds
+    assert {"setup", "done", "saved", "lost", "remove", "reveal", "creature_roll", "value"} <= kinds
     en, pt = words_for("survive", "en"), words_for("survive", "pt-BR")
     assert en.option({"type": "done"}, "moves", []) != en.option({"type": "done"}, "tile", [])
     assert pt.option({"type": "remove", "terrain": "beach", "surrounded": False}, "remove", []) == "Peça de Praia removida"

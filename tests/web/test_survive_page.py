@@ -60,3 +60,22 @@ def test_the_default_is_the_main_button_and_confirm_enters_it(paired, game_sessi
     assert game_session.game.version == version + 1
     assert game_session.game.record.inputs[-1]["type"] == "done"
     assert game_session.game.expected()["kind"] == "moves"
+
+
+def test_the_saved_explorers_numbers_are_six_buttons_one_tap_each(paired, game_session):
+    import random
+
+    from companion.games.survive.simulate import random_input
+    post(paired, "/api/game", SURVIVE)
+    rng = random.Random(2)
+    while game_session.game.expected()["kind"] != "values":
+        game_session.submit(random_input(rng, game_session.game.expected()), game_session.game.version)
+    prompt = game_session.game.expected()
+    colour = prompt["context"]["colour"]
+    page = paired.get("/?lang=en").get_data(as_text=True)
+    assert page.count('class="option option-value') == 6 and "option-values" not in page
+    assert "tap each one&#39;s number" in page or "tap each one's number" in page
+    if prompt["context"]["count"] > 1:
+        game_session.submit({"type": "value", "colour": colour, "value": 1}, game_session.game.version)
+        page = paired.get("/?lang=en").get_data(as_text=True)
+        assert '<span class="badge count">×1</span>' in page

@@ -69,6 +69,8 @@ def _resolve(state: dict, inp: dict, events: list) -> None:
     elif kind == "defend":
         tiles.resolve_defend(state, inp, events)
         turn.end_turn(state, events)
+    elif kind == "value":
+        scoring.resolve_value(state, inp, events)
     elif kind == "values":
         scoring.resolve(state, inp, events)
     elif kind == "done":
@@ -115,7 +117,8 @@ def expected(state: dict) -> dict:
     elif step == "values":
         colour = scoring.colour_asked(state)
         seat = next(s for s, cs in enumerate(state["colours"]) if colour in cs)
-        context = {"colour": colour, "count": state["explorers"][colour]["saved"]}
+        count = state["explorers"][colour]["saved"]
+        context = {"colour": colour, "count": count, "shown": list(state["shown"]), "left": count - len(state["shown"])}
     prompt = {"kind": step, "seat": seat, "options": _options(state), "context": context}
     if step == "roll":
         prompt["chance"] = True
@@ -133,7 +136,7 @@ def apply_in_place(state: dict, inp: object) -> list[dict]:
         raise illegal("the game is over: no more inputs", "Fim do Jogo", "game_over")
     clean = normalize(inp)
     decision = {k: v for k, v in clean.items() if k not in META}
-    if decision not in _options(state):
+    if decision not in _options(state) and not scoring.whole_set_legal(state, decision):
         raise explain(state, clean)
     events: list = []
     _resolve(state, clean, events)

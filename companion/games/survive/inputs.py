@@ -12,7 +12,8 @@
     {"type": "taken", "creature": "shark"}            a whirlpool took a creature
     {"type": "creature_roll", "face": "whale"}        the creature die (a chance input)
     {"type": "defend", "seat": 2, "tile": "repel_shark"}   a defensive tile, in another's turn
-    {"type": "values", "colour": "red", "values": [1, 4, 6]}   the end: the saved explorers' values
+    {"type": "value", "colour": "red", "value": 4}    the end: one saved explorer's number
+    {"type": "values", "colour": "red", "values": [1, 4, 6]}   the end: the saved explorers' values at once
 """
 
 from .errors import invalid
@@ -23,6 +24,7 @@ FIELDS = {
     "setup": ("step",), "play": ("tile",), "done": (), "saved": ("colour",), "lost": ("colour",),
     "boat_lost": (), "remove": ("terrain",), "reveal": ("back",), "taken": ("creature",),
     "creature_roll": ("face",), "defend": ("seat", "tile"), "values": ("colour", "values"),
+    "value": ("colour", "value"),
 }
 
 
@@ -73,6 +75,9 @@ def normalize(inp: object) -> dict:
     elif kind == "defend":
         out["seat"] = _int(inp["seat"], "seat", 0, 3)
         out["tile"] = _one_of(inp["tile"], DEFENSIVE, "tile")
+    elif kind == "value":
+        out["colour"] = _one_of(inp["colour"], COLOUR_WORDS, "colour")
+        out["value"] = _int(inp["value"], "value", 1, 6)
     elif kind == "values":
         out["colour"] = _one_of(inp["colour"], COLOUR_WORDS, "colour")
         values = inp["values"]

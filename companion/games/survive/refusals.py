@@ -84,6 +84,16 @@ def explain(state: dict, inp: dict) -> RuleError:
     if kind == "reveal" and step == "reveal":
         return illegal(f"no {inp['back']} is left under the {state['turn']['removed']} tiles (game profile)", "S4",
                        "back_not_left", back=inp["back"], terrain=state["turn"]["removed"])
+    if kind == "value" and step == "values":
+        asked = state["to_value"][0]
+        if colour != asked:
+            return illegal(f"the values asked now are {asked}'s", "Objetivo", "values_other_colour", colour=asked)
+        return illegal(f"no {colour} explorer left to enter shows {inp['value']} (game profile: "
+                       f"{', '.join(map(str, state['profile']['values']))})", "S3", "value_not_held",
+                       colour=colour, value=inp["value"])
+    if kind == "values" and step == "values" and state["shown"]:
+        return illegal("the numbers are being entered one tap per explorer: tap the next one", "Objetivo",
+                       "values_one_by_one", colour=state["to_value"][0])
     if kind == "values" and step == "values":
         asked = state["to_value"][0]
         if colour != asked:

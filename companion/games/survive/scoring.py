@@ -1,5 +1,7 @@
 """The end tally: each player turns over the explorers they saved and enters their
-values; the companion checks them against the values a colour holds (the game
+values, one tap per explorer (`{"type": "value", "colour", "value"}`: one of the numbers
+that colour still holds; the last tap enters the set), or the whole set at once (`values`,
+as older records do); the companion checks them against the values a colour holds (the game
 profile, S3), adds them up and names the winner: the most points, not the most
 explorers. Two players add their two colours (Partida de Dois Jogadores). Challenge #3
 counts saved explorers and asks no values. A tie is a shared win (S2).
@@ -36,11 +38,40 @@ def colour_asked(state: dict) -> str:
     return state["to_value"][0]
 
 
+def left_to_show(state: dict) -> list[int]:
+    """The numbers the colour asked still holds, less those tapped so far (a multiset, sorted)."""
+    left = sorted(state["profile"]["values"])
+    for v in state["shown"]:
+        left.remove(v)
+    return left
+
+
 def options(state: dict) -> list[dict]:
+    """One tap per saved explorer: each number the colour still holds, once (at most six)."""
     colour = colour_asked(state)
-    count = state["explorers"][colour]["saved"]
-    return [{"type": "values", "colour": colour, "values": v}
-            for v in value_choices(state["profile"]["values"], count)]
+    return [{"type": "value", "colour": colour, "value": v} for v in sorted(set(left_to_show(state)))]
+
+
+def whole_set_legal(state: dict, decision: dict) -> bool:
+    """The whole set at once (`values`), before any tap for that colour: as older records enter it."""
+    if decision.get("type") != "values" or state["step"] != "values" or state["shown"]:
+        return False
+    colour = colour_asked(state)
+    return (decision["colour"] == colour and len(decision["values"]) == state["explorers"][colour]["saved"]
+            and holds(state["profile"]["values"], decision["values"]))
+
+
+def resolve_value(state: dict, inp: dict, events: list) -> None:
+    """One explorer's number; the last one of the colour enters the set."""
+    colour = inp["colour"]
+    state["shown"].append(inp["value"])
+    left = state["explorers"][colour]["saved"] - len(state["shown"])
+    if left:
+        events.append(event("values.shown", "Objetivo", colour=colour, seat=seat_of(state, colour),
+                            value=inp["value"], left=left))
+        return
+    shown, state["shown"] = sorted(state["shown"]), []
+    resolve(state, {"colour": colour, "values": shown}, events)
 
 
 def resolve(state: dict, inp: dict, events: list) -> None:

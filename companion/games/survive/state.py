@@ -21,6 +21,7 @@
     ended_by      why the game ended (volcano, last_explorer, last_tile), None before
     to_value      colours whose saved explorers' values are still to enter
     values        {colour: [values entered]}
+    shown         the numbers tapped so far for the colour asked (one tap per explorer)
     over, result  the game has ended; the final tally
 """
 
@@ -115,6 +116,7 @@ def new_state(setup: dict) -> dict:
         "ended_by": None,
         "to_value": [],
         "values": {},
+        "shown": [],
         "over": False,
         "result": None,
     }

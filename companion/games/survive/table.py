@@ -32,8 +32,12 @@ def prompt(expected: dict, words, names: list[str]) -> dict:
     losses = [o for o in expected["options"] if o["type"] in LOSSES]
     groups = []
     if main:
-        groups.append({"key": "main", "label": "",
-                       "options": [_button(o, kind, words, names, default) for o in main]})
+        buttons = [_button(o, kind, words, names, default) for o in main]
+        shown = expected["context"].get("shown") or [] if kind == "values" else []
+        for button, option in zip(buttons, main):
+            if option["type"] == "value":       # one tap per explorer: how many show this number so far
+                button["count"] = shown.count(option["value"])
+        groups.append({"key": "main", "label": "", "options": buttons})
     if losses:
         groups.append({"key": "losses", "label": words.page("group_losses"),
                        "options": [_button(o, kind, words, names) for o in losses]})

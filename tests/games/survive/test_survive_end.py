@@ -34,7 +34,8 @@ def test_the_highest_total_wins_not_the_most_explorers(profile):
     assert "end.game" in keys(events) and state["to_value"] == ["red", "blue"]
     prompt = expected(state)
     assert (prompt["kind"], prompt["seat"]) == ("values", 0)
-    assert {"type": "values", "colour": "red", "values": [5, 6]} in prompt["options"]
+    # one tap per explorer: each number red holds, once (six buttons, not every pair)
+    assert prompt["options"] == [{"type": "value", "colour": "red", "value": v} for v in range(1, 7)]
     state, _ = play(state, {"type": "values", "colour": "red", "values": [6, 5]})
     assert state["values"]["red"] == [5, 6] and expected(state)["seat"] == 1
     state, events = play(state, {"type": "values", "colour": "blue", "values": [1, 2, 1, 1]})
@@ -127,3 +128,30 @@ def test_nothing_is_accepted_once_the_game_is_over(profile):
     with pytest.raises(RuleError) as err:
         apply(state, {"type": "done"})
     assert err.value.key == "game_over"
+
+
+def test_the_values_are_entered_one_tap_per_explorer(profile):
+    state, _ = erupt(with_saved(profile, 3, {"red": 3, "blue": 1}))
+    state, events = play(state, {"type": "value", "colour": "red", "value": 1})
+    assert keys(events) == ["values.shown"] and events[0]["params"]["left"] == 2
+    prompt = expected(state)
+    assert prompt["context"]["shown"] == [1] and prompt["context"]["left"] == 2
+    assert len(prompt["options"]) == 6                             # 1 still held twice more
+    state, _ = play(state, {"type": "value", "colour": "red", "value": 6})
+    assert {"type": "value", "colour": "red", "value": 6} not in expected(state)["options"]   # one 6 only
+    with pytest.raises(RuleError) as err:
+        apply(state, {"type": "value", "colour": "red", "value": 6})
+    assert err.value.key == "value_not_held"
+    with pytest.raises(RuleError) as err:
+        apply(state, {"type": "values", "colour": "red", "values": [1, 1, 6]})   # a whole set after taps
+    assert err.value.key == "values_one_by_one"
+    state, events = play(state, {"type": "value", "colour": "red", "value": 1})
+    assert keys(events) == ["values.entered"] and state["values"]["red"] == [1, 1, 6]
+    assert expected(state)["context"]["colour"] == "blue" and state["shown"] == []
+
+
+def test_a_whole_set_as_older_records_enter_it_still_counts_the_same(profile):
+    state, _ = erupt(with_saved(profile, 3, {"red": 2, "blue": 1}))
+    whole, _ = play(state, {"type": "values", "colour": "red", "values": [6, 5]})
+    taps, _ = play(state, {"type": "value", "colour": "red", "value": 6}, {"type": "value", "colour": "red", "value": 5})
+    assert whole == taps

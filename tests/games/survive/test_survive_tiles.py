@@ -85,7 +85,8 @@ def test_the_volcano_ends_the_game_and_every_explorer_on_the_island_is_lost(prof
     assert keys(events)[:2] == ["reveal.volcano", "end.game"]
     assert [e["params"]["n"] for e in events if e["key"] == "end.stranded"] == [3, 10, 10]
     assert state["explorers"]["red"] == {"in_play": 0, "saved": 5, "lost": 5}
-    assert expected(state)["kind"] == "values" and expected(state)["context"] == {"colour": "red", "count": 5}
+    assert expected(state)["kind"] == "values" and expected(state)["context"] == {"colour": "red", "count": 5,
+                                                                                 "shown": [], "left": 5}
 
 
 @pytest.mark.parametrize("challenge", [2, 4])
