@@ -15,6 +15,9 @@ loopback port, as benchmarks/companion_footprint.py does, and prints:
 - other games on the table (Survive, Atlantis): inputs and record lines whose "type" is a list
   or an object, a bad Atlandice setup, an unknown game, GET /setup?game=x and /profile/x paired
   and not, GET /step on a prompt with no options: any 5xx (target 0), any change (target 0);
+- bad rows in the games file (a header not JSON, an input not UTF-8), the spoiled game on the
+  table at a restart: whether the companion starts, 5xx over the history pages, both exports,
+  /api/games, /setup and resume (target 0);
 - the server's peak resident memory over every run (target: under 200 MB).
 
 Loopback only; bounded: about a minute.
@@ -312,6 +315,38 @@ def other_tables(server: Server) -> None:
         print("  " + line)
 
 
+def bad_rows(server: Server) -> None:
+    """Spoil two games' rows while the companion is stopped (one the game on the table), restart."""
+    import sqlite3
+    from companion import paths
+    server.stop()
+    db = sqlite3.connect(paths.database_path(Path(server.data)))
+    ids = [r[0] for r in db.execute("SELECT id FROM games ORDER BY id DESC LIMIT 2")]
+    db.execute("UPDATE in_use SET game_id = ?", (ids[0],))
+    db.execute("UPDATE games SET header = '{\"format\": ' WHERE id = ?", (ids[0],))
+    db.execute("UPDATE inputs SET input = CAST(X'FF' AS BLOB) WHERE game_id = ? AND seq = 0", (ids[1],))
+    db.commit()
+    db.close()
+    try:
+        server.start()
+    except (SystemExit, AssertionError):
+        print("bad rows: the companion did not start (target: it starts with no game)")
+        return
+    started = server.call("GET", "/api/state?history=0")[1].get("game_id")
+    fives, tried = [], 0
+    for method, path, body in [("GET", p, None) for p in (
+            "/games", "/players", "/dice", "/games/games.csv", "/games/export.zip", "/api/games", "/setup",
+            f"/games/{ids[0]}", f"/games/{ids[1]}")] + [("POST", "/api/resume", {}),
+                                                        ("POST", "/api/resume", {"game_id": ids[1]})]:
+        status, _ = server.call(method, path, body)
+        tried += 1
+        if status >= 500:
+            fives.append(f"{status} {method} {path}")
+    print(f"bad rows (a header not JSON on the table's game, an input not UTF-8): the companion started "
+          f"with game {started} (target None); {tried} requests, 5xx: {len(fives)} (target 0)"
+          + ("; " + ", ".join(fives) if fives else ""))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=12, help="kill -9 points while inputs stream in")
@@ -398,6 +433,7 @@ def main() -> None:
 
         other_tables(server)
         notes_and_exports(server, rng, args.notes, args.records)
+        bad_rows(server)
     finally:
         server.stop()
     print(f"server peak resident memory over every run: {server.peak:.0f} MB (target < 200 MB); "
