@@ -79,3 +79,19 @@ def test_the_saved_explorers_numbers_are_six_buttons_one_tap_each(paired, game_s
         game_session.submit({"type": "value", "colour": colour, "value": 1}, game_session.game.version)
         page = paired.get("/?lang=en").get_data(as_text=True)
         assert '<span class="badge count">×1</span>' in page
+
+
+def test_at_step_two_what_the_tile_removed_shows_is_a_group_of_its_own(paired, game_session):
+    post(paired, "/api/game", SURVIVE)
+    for step in range(1, 9):
+        game_session.submit({"type": "setup", "step": step}, game_session.game.version)
+    assert game_session.game.expected()["kind"] == "moves"
+    page = paired.get("/?lang=en").get_data(as_text=True)
+    group = re.search(r'<div class="group group-ahead"><h3>(.*?)</h3>(.*?)</div>', page, re.S)
+    assert group.group(1) == "Or on to step 3: the beach tile removed shows"
+    assert 'data-input="{&#34;type&#34;:&#34;reveal&#34;,&#34;back&#34;:&#34;whale&#34;}"' in group.group(2)
+    assert "option-reveal" not in re.search(r'<div class="group group-main">.*?</div>', page, re.S).group(0)
+    pt = paired.get("/?lang=pt-BR").get_data(as_text=True)
+    assert "Ou direto ao passo 3: a peça de Praia removida mostra" in pt
+    game_session.submit({"type": "reveal", "back": "whale"}, game_session.game.version)
+    assert game_session.game.expected()["kind"] == "roll" and game_session.game.state["terrain"]["beach"] == 15

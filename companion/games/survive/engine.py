@@ -37,6 +37,72 @@ def _options(state: dict) -> list[dict]:
     return []
 
 
+# A later step's input entered early (Visão da Partida: the steps in order). With nothing to
+# say at step 1 or 2 the table may go straight to what comes next: tap an explorer saved or
+# lost at step 1 (no tile played), or what the land tile removed shows at step 1 or 2 (the
+# moves done, the tile removed the plain way). The input implies the steps passed: "done",
+# then the removal of a tile of the terrain that sinks now, not declared surrounded (S7 is
+# declared at step 3 itself). The record keeps the one input; a record that entered each
+# step replays as before.
+AHEAD = {"tile": ("saved", "lost", "reveal"), "moves": ("reveal",)}
+MOST_IMPLIED = 3
+
+
+def _advance(state: dict) -> dict | None:
+    """The input that passes the step the game is at when the table has nothing to say there."""
+    step = state["step"]
+    if step in ("tile", "moves"):
+        return {"type": "done"}
+    if step == "remove":
+        return {"type": "remove", "terrain": sinking.current_terrain(state), "surrounded": False}
+    return None
+
+
+def _ahead(state: dict) -> tuple[list[dict], dict]:
+    """The later steps' inputs legal from here (those of AHEAD, not already offered), and the
+    context of the reveal they lead to ({"terrain"}: the tile the plain removal takes)."""
+    wanted = AHEAD.get(state["step"])
+    if not wanted:
+        return [], {}
+    own = _options(state)
+    found: list[dict] = []
+    context: dict = {}
+    probe = copy_state(state)
+    for _ in range(MOST_IMPLIED):
+        nxt = _advance(probe)
+        if nxt is None or nxt not in _options(probe):
+            break
+        _resolve(probe, nxt, [])
+        if probe["over"]:
+            break
+        for option in _options(probe):
+            if option["type"] in wanted and option not in own and option not in found:
+                found.append(option)
+        if probe["step"] == "reveal":
+            context = {"terrain": probe["turn"]["removed"]}
+            break
+    return found, context
+
+
+def _implied(state: dict, decision: dict) -> dict | None:
+    """`decision` entered early: the state after the steps it implies and it, with the events of
+    all (or None: not legal from here either). `state` is untouched."""
+    if state["step"] not in AHEAD or decision["type"] not in AHEAD[state["step"]]:
+        return None
+    probe = copy_state(state)
+    events: list = []
+    for _ in range(MOST_IMPLIED):
+        nxt = _advance(probe)
+        if nxt is None or nxt not in _options(probe):
+            return None
+        _resolve(probe, nxt, events)
+        if probe["over"]:
+            return None
+        if decision in _options(probe):
+            return {"state": probe, "events": events}
+    return None
+
+
 def _resolve(state: dict, inp: dict, events: list) -> None:
     step, kind = state["step"], inp["type"]
     if kind == "lost":
@@ -119,7 +185,13 @@ def expected(state: dict) -> dict:
         seat = next(s for s, cs in enumerate(state["colours"]) if colour in cs)
         count = state["explorers"][colour]["saved"]
         context = {"colour": colour, "count": count, "shown": list(state["shown"]), "left": count - len(state["shown"])}
-    prompt = {"kind": step, "seat": seat, "options": _options(state), "context": context}
+    options = _options(state)
+    ahead, reveal = _ahead(state)
+    if ahead:           # a later step's input, entered early (AHEAD): legal here too
+        options += ahead
+        if reveal:
+            context["ahead"] = reveal
+    prompt = {"kind": step, "seat": seat, "options": options, "context": context}
     if step == "roll":
         prompt["chance"] = True
     # The input that goes on when the table has nothing else to say: a held tile is a choice,
@@ -137,7 +209,14 @@ def apply_in_place(state: dict, inp: object) -> list[dict]:
     clean = normalize(inp)
     decision = {k: v for k, v in clean.items() if k not in META}
     if decision not in _options(state) and not scoring.whole_set_legal(state, decision):
-        raise explain(state, clean)
+        early = _implied(state, decision)
+        if early is None:
+            raise explain(state, clean)
+        events = early["events"]
+        _resolve(early["state"], clean, events)
+        state.clear()
+        state.update(early["state"])
+        return events
     events: list = []
     _resolve(state, clean, events)
     return events

@@ -25,7 +25,9 @@ def prompt(expected: dict, words, names: list[str]) -> dict:
     enters when the table has nothing else to say) is the first and main button."""
     kind = expected["kind"]
     default = expected.get("default")
-    main = [o for o in expected["options"] if o["type"] not in LOSSES]
+    ahead = expected["context"].get("ahead")      # step 3's tile, its back tapped early (engine AHEAD)
+    early = [o for o in expected["options"] if ahead and kind != "reveal" and o["type"] == "reveal"]
+    main = [o for o in expected["options"] if o["type"] not in LOSSES and o not in early]
     if default in main:
         main.remove(default)
         main.insert(0, default)
@@ -38,6 +40,9 @@ def prompt(expected: dict, words, names: list[str]) -> dict:
             if option["type"] == "value":       # one tap per explorer: how many show this number so far
                 button["count"] = shown.count(option["value"])
         groups.append({"key": "main", "label": "", "options": buttons})
+    if early:
+        groups.append({"key": "ahead", "label": words.page("ahead_reveal", terrain=words.word("terrain", ahead["terrain"])),
+                       "options": [_button(o, "reveal", words, names) for o in early]})
     if losses:
         groups.append({"key": "losses", "label": words.page("group_losses"),
                        "options": [_button(o, kind, words, names) for o in losses]})

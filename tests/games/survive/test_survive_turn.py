@@ -10,7 +10,7 @@ from .conftest import finish_turn, fresh, keys, play
 def test_the_first_turn_has_no_step_one_and_the_steps_follow_in_order(profile):
     state = fresh(profile, 3, first=1)
     assert (expected(state)["kind"], expected(state)["seat"]) == ("moves", 1)
-    assert expected(state)["context"] == {"moves": 3, "moves_left": 3, "in_play": 10}
+    assert expected(state)["context"] == {"moves": 3, "moves_left": 3, "in_play": 10, "ahead": {"terrain": "beach"}}
     state, _ = play(state, {"type": "done"})
     prompt = expected(state)
     assert prompt["kind"] == "remove" and prompt["context"]["terrain"] == "beach"
@@ -43,7 +43,7 @@ def test_a_held_tile_is_offered_in_step_one_from_the_second_turn(profile):
     state, _ = finish_turn(state, back="red")          # Ana keeps a red tile
     state, _ = finish_turn(state, back="shark")        # Bruno: a shark comes from the supply
     prompt = expected(state)
-    assert (prompt["kind"], prompt["seat"], prompt["context"]) == ("tile", 0, {"hand": 1})
+    assert (prompt["kind"], prompt["seat"], prompt["context"]) == ("tile", 0, {"hand": 1, "ahead": {"terrain": "beach"}})
     plays = [o["tile"] for o in prompt["options"] if o["type"] == "play"]
     assert plays == ["dolphin", "wind", "move_serpent", "move_shark"]   # no whale on the board (S13)
     assert {"type": "done"} in prompt["options"]
@@ -73,7 +73,7 @@ def test_step_two_is_skipped_without_explorers(profile):
 @pytest.mark.parametrize("inp", [
     {"type": "remove", "terrain": "beach"},
     {"type": "creature_roll", "face": "shark"},
-    {"type": "reveal", "back": "red"},
+    {"type": "taken", "creature": "shark"},
     {"type": "values", "colour": "red", "values": [1]},
 ])
 def test_an_input_of_another_step_is_refused(profile, inp):
@@ -81,6 +81,33 @@ def test_an_input_of_another_step_is_refused(profile, inp):
     with pytest.raises(RuleError) as err:
         apply(state, inp)
     assert err.value.key == "wrong_step" and err.value.params["expected"] == "moves"
+
+
+def test_what_the_tile_shows_may_be_tapped_at_step_two_the_moves_done_and_the_tile_removed(profile):
+    state = fresh(profile, 3)
+    prompt = expected(state)
+    assert {"type": "reveal", "back": "whale"} in prompt["options"] and prompt.get("default") is None
+    stepwise, events = play(state, {"type": "done"}, {"type": "remove", "terrain": "beach", "surrounded": False},
+                            {"type": "reveal", "back": "whale"})
+    early, early_events = play(state, {"type": "reveal", "back": "whale"})
+    assert early == stepwise and early_events == events
+    assert keys(early_events)[0] == "remove.tile" and expected(early)["kind"] == "roll"
+
+
+def test_a_held_tile_is_a_choice_not_a_stop_a_later_step_goes_on_without_it(profile):
+    state = fresh(profile, 2)
+    state, _ = finish_turn(state, back="red")          # Ana keeps a red tile
+    state, _ = finish_turn(state, back="shark")
+    assert expected(state)["kind"] == "tile" and expected(state)["default"] == {"type": "done"}
+    saved, _ = play(state, {"type": "saved", "colour": "red"})         # no tile: step 2 at once
+    assert saved["step"] == "moves" and saved["explorers"]["red"]["saved"] == 1 and saved["hands"][0] == 1
+    assert saved == play(state, {"type": "done"}, {"type": "saved", "colour": "red"})[0]
+    shown, _ = play(state, {"type": "reveal", "back": "boat"})       # no tile, no move: the tile removed
+    assert shown == play(state, {"type": "done"}, {"type": "done"}, {"type": "remove", "terrain": "beach"},
+                         {"type": "reveal", "back": "boat"})[0]
+    with pytest.raises(RuleError) as err:                             # what is not legal later either
+        apply(state, {"type": "reveal", "back": "volcano"})           # no volcano under a beach
+    assert err.value.key == "wrong_step" and err.value.params["expected"] == "tile"
 
 
 def test_two_players_have_one_turn_each_for_both_colours(profile):
