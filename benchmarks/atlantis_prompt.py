@@ -2,9 +2,10 @@
 
 1. The prompt of a crowded 4-player turn (a seeded random game's path after 11 inputs,
    every other citizen packed on spaces 1-16, the mover's three on Atlantis, 9 cards in
-   each hand: 8,927 legal moves): the time `expected` takes (median of --repeat runs,
+   each hand: 8,925 legal moves): the time `expected` takes (median of --repeat runs,
    one core), its JSON size, and what a page receives at each change: one state read
-   (GET /api/state) and one live message (web/stream.message, without the drawn page).
+   (the session's snapshot, which GET /api/state sends) and one live message
+   (web/stream.message, without the drawn page).
 2. --taps: seeded random 2- to 4-player games; each move the simulator makes is tapped
    as the page taps it (citizen, each card, then a finishing button, `table.step`), and
    the taps are counted: median and max per move, and per one-card move.
@@ -63,27 +64,21 @@ def prompt_cost(repeat: int) -> None:
     from companion.record import Record
     from companion.session import Session
     from companion.store import GameStore
-    from web import create_app
     from web.stream import message
 
     with tempfile.TemporaryDirectory() as tmp:
         store = GameStore(Path(tmp) / "g.sqlite3")
         sess = Session(store, load_profile())
-        record = Record.new(position=position, game="atlantis")
-        sess.load_record(record.to_jsonl())
-        app = create_app({"TESTING": True, "PAIRING_CODE": "135790", "INSTANCE_PATH": Path(tmp) / "i"},
-                         session=sess)
-        client = app.test_client()
-        client.post("/pair", json={"code": "135790"}, headers={"X-Requested-With": "XMLHttpRequest"})
+        sess.load_record(Record.new(position=position, game="atlantis").to_jsonl())
         t0 = time.perf_counter()
-        read = client.get("/api/state?lang=en", headers={"X-Requested-With": "XMLHttpRequest"})
+        snap = sess.snapshot()
+        read = json.dumps(snap, separators=(",", ":"), ensure_ascii=False)
         read_s = time.perf_counter() - t0
-        with app.app_context():
-            t0 = time.perf_counter()
-            live = message(sess.snapshot(), None, "en")
-            live_s = time.perf_counter() - t0
-        print(f"one state read: {len(read.get_data()):,} bytes ({1000 * read_s:.0f} ms); "
-              f"one live message: {len(live.encode()):,} bytes ({1000 * live_s:.0f} ms)")
+        t0 = time.perf_counter()
+        live = message(sess.snapshot(), None, "en")
+        live_s = time.perf_counter() - t0
+        print(f"one state read (the session's snapshot, as GET /api/state sends it): {len(read.encode()):,} bytes "
+              f"({1000 * read_s:.0f} ms); one live message: {len(live.encode()):,} bytes ({1000 * live_s:.0f} ms)")
         store.close()
 
 

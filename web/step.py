@@ -34,9 +34,11 @@ def step():
         if own is None or not hasattr(own, "step") or (version is not None and version != game.version):
             raise ApiError(409, "stale", said("stale_refreshed"))
         prompt = game.expected()
-        if not isinstance(prompt, dict) or not isinstance(prompt.get("options"), list):
-            # a step that lists no options (Atlantis's shuffle, a payment, the end): nothing to tap
+        if not isinstance(prompt, dict):
             raise ApiError(409, "stale", said("stale_refreshed"))
+        # the game's step says None for a prompt it asks no taps for (Atlantis's shuffle, a
+        # payment, the end); a prompt may list no options and still be asked tap by tap
+        # (an Atlantis turn: its moves are drawn from the rules, `reach`, not from a list)
         words = words_for(game.game_id, lang)
         drawn = own.step(game.state, prompt, request.args.to_dict(), words)
         template = f"{game.game_id}/step.html"

@@ -2,9 +2,15 @@
 
 Every prompt whose inputs can be listed lists them all, and `apply` accepts an
 input exactly when it is among them (one legality function for the tablet, the
-command line and the tests). A shuffle order and a payment cannot usefully be
-listed (their options are None): each has one check function instead. A move
-may add "take": false to any move option: the player leaves the tile behind (A9).
+command line and the tests). A shuffle order, a payment and a turn's moves cannot
+usefully be listed (a crowded turn allows thousands of card chains): their prompt's
+options are None and each has one check function instead (`setup.check_shuffle`,
+`payment.check_payment`, `turn.turn_legal`). A turn's prompt says which citizens can
+move (`context["movable"]`) and lists the rest (`context["listed"]`: the tiles to give
+back, no_move when it may be declared); the page asks for a move step by step
+(`reach` with the cards so far). `options(state)` still lists every legal input, each
+move too (for the tests and the simulator). A move may add "take": false to any move
+option: the player leaves the tile behind (A9).
 """
 
 import marshal
@@ -36,6 +42,8 @@ def start(state: dict) -> tuple[dict, list[dict]]:
 
 
 def options(state: dict) -> list[dict] | None:
+    """Every legal input now, listed (a turn's moves too: slow in a crowded turn); None for a
+    shuffle or a payment."""
     t = state["step"]["t"]
     if t == "lay":
         return setup.lay_options(state)
@@ -51,10 +59,11 @@ def options(state: dict) -> list[dict] | None:
 
 
 def expected(state: dict) -> dict:
-    """The prompt: {"kind", "seat" (who decides; None for the table), "options", "context"}."""
+    """The prompt: {"kind", "seat" (who decides; None for the table), "options", "context"}.
+    A turn's options are None: its context says the citizens that can move and lists the rest."""
     step = state["step"]
     t = step["t"]
-    prompt = {"kind": t, "seat": None, "options": options(state), "context": {}}
+    prompt = {"kind": t, "seat": None, "options": None if t == "turn" else options(state), "context": {}}
     if t == "lay":
         prompt["context"] = {"position": step["position"], "half": half_of(step["position"])}
     elif t == "shuffle":
@@ -68,6 +77,8 @@ def expected(state: dict) -> dict:
                              "tiles": [dict(state["tiles"][t], id=t) for t in state["held"][seat]]}
         if t == "pay":
             prompt["context"].update(owed=step["owed"], citizen=step["citizen"])
+        else:
+            prompt["context"].update(turn.turn_context(state))
     elif t == "reveal":
         prompt["context"] = {"position": step["position"]}
     elif t == "cards_left":
@@ -87,9 +98,13 @@ def apply(state: dict, inp: object) -> tuple[dict, list[dict]]:
                      expected=step["t"], given=clean["type"])
     if clean["type"] == "move":
         clean["bridge"] = turn.bridge_space(state, clean["bridge"])
-    legal = options(state)
-    if legal is not None and _as_option(clean) not in legal:
-        raise _refusal(state, clean)
+    if step["t"] == "turn":
+        if not turn.turn_legal(state, clean):
+            raise _refusal(state, clean)
+    else:
+        legal = options(state)
+        if legal is not None and clean not in legal:
+            raise _refusal(state, clean)
     if clean["type"] == "shuffle":
         setup.check_shuffle(state, clean)
     if clean["type"] == "pay":
@@ -98,14 +113,6 @@ def apply(state: dict, inp: object) -> tuple[dict, list[dict]]:
     events: list = []
     _resolve(new, clean, events)
     return new, events
-
-
-def _as_option(inp: dict) -> dict:
-    """The option an input answers: a move that leaves the tile behind ("take": false, A9)
-    is the same option as the move that takes it."""
-    if inp["type"] == "move" and "take" in inp:
-        return {k: v for k, v in inp.items() if k != "take"}
-    return inp
 
 
 def _resolve(state: dict, inp: dict, events: list) -> None:

@@ -5,7 +5,7 @@ random.Random), so every game is reproducible from its seed.
 
 import random as _random
 
-from .engine import apply, expected, start
+from .engine import apply, expected, options as all_options, start
 from .path import HALVES, half_size
 from .reach import points
 from .setup import new_state
@@ -47,7 +47,9 @@ def random_input(rng: _random.Random, state: dict) -> dict:
         return random_payment(rng, state, prompt["context"]["owed"])
     if kind == "cards_left":
         return prompt["options"][0]   # the companion's count: the driver's cards are the companion's
-    options = prompt["options"]
+    # a turn's prompt lists no moves: the whole list, as the prompt listed it before (the same
+    # seeds play the same games)
+    options = all_options(state) if kind == "turn" else prompt["options"]
     if kind == "turn":
         moves = [o for o in options if o["type"] == "move"]
         buys = [o for o in options if o["type"] == "buy"]

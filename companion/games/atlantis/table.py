@@ -2,18 +2,20 @@
 its templates (templates/live.html, tally.html, step.html), the frame's parts aside
 (web/frame.py); words from Atlantis's catalogs (`words`, given by the caller).
 
-No rules here: what may be done is the prompt's options (and, for a move, the
-engine's `reach`: where each card takes a citizen and what its crossings cost);
-the table is the game's public view; the end its result. A move is asked for
-step by step (citizen, then each card, then a bridge or not), never as the
-prompt's whole list of moves: `move_step` draws one step from the taps so far.
+No rules here: what may be done is the prompt's options and context (a turn's:
+the citizens that can move, the tiles to give back, no_move) and, for a move, the
+engine's `reach.next_step`: where each card takes a citizen, what its crossings
+cost and which cards may follow. A move is asked for step by step (citizen, then
+each card, then a bridge or not, taking the tile behind or leaving it), never as a
+whole list of moves: `move_step` draws one step from the taps so far.
 """
 
 from __future__ import annotations
 
 from ..page import input_json
 from . import words as atl
-from .reach import reach
+from .reach import next_step
+from .taking import behind_after
 from .view import laying, view
 
 
@@ -39,13 +41,14 @@ def prompt(expected: dict, state: dict, words, names: list[str], rng=None) -> di
         out["input"] = input_json({"type": "shuffle", "order": order})
     elif kind == "turn":
         seat = expected["seat"]
-        movable = {o["citizen"] for o in expected["options"] if o["type"] == "move"}
+        movable = set(context["movable"])
+        listed = context["listed"]
         out["citizens"] = [{"citizen": c, "where": atl.place(p, catalog), "can": c in movable}
                            for c, p in enumerate(state["citizens"][seat])]
         out["buys"] = [{"text": words.page("buy", tile=_face(state["tiles"][o["tile"]], catalog),
                                            cards=state["tiles"][o["tile"]]["value"] // 2),
-                        "input": input_json(o)} for o in expected["options"] if o["type"] == "buy"]
-        out["no_move"] = next((input_json(o) for o in expected["options"] if o["type"] == "no_move"), None)
+                        "input": input_json(o)} for o in listed if o["type"] == "buy"]
+        out["no_move"] = next((input_json(o) for o in listed if o["type"] == "no_move"), None)
     elif kind == "pay":
         out.update(owed=context["owed"], hand=context["hand"],
                    tiles=[{"id": t["id"], "value": t["value"], "face": atl.tile(t, catalog)} for t in context["tiles"]])
@@ -57,41 +60,43 @@ def prompt(expected: dict, state: dict, words, names: list[str], rng=None) -> di
 
 def move_step(state: dict, expected: dict, citizen: int, cards: list[str], words) -> dict | None:
     """One step of a move: the citizen and the cards tapped so far, where they took it, and
-    what may come next (each colour's landing and crossing cost, or the ways to finish);
-    None when no legal move begins so (a stale page, a forged request)."""
+    what may come next (each colour's landing and crossing cost, or the ways to finish: a
+    bridge or not, the tile behind taken or left, A9); None when no legal move begins so
+    (a stale page, a forged request)."""
+    if expected["kind"] != "turn":
+        return None
     catalog = words.catalog
     seat = expected["seat"]
-    n = len(cards)
-    legal = [o for o in expected["options"]
-             if o["type"] == "move" and o["citizen"] == citizen and o["cards"][:n] == cards]
-    if expected["kind"] != "turn" or not legal:
+    found = next_step(state, seat, citizen, cards)
+    if found is None:
         return None
-    routes = {tuple(r["cards"]): r for r in reach(state, seat, citizen)}
-    route = next(r for r in routes.values() if r["cards"][:n] == cards)   # any chain through these cards
     start = state["citizens"][seat][citizen]
-    played = [{"colour": atl.colour(c, catalog), "to": atl.place(route["steps"][i], catalog)}
+    played = [{"colour": atl.colour(c, catalog), "to": atl.place(found["steps"][i], catalog)}
               for i, c in enumerate(cards)]
     out = {"citizen": citizen, "cards": cards, "from": atl.place(start, catalog), "played": played,
            "next": [], "finish": []}
-    ends = routes.get(tuple(cards))
-    if ends is not None and n:
-        for o in legal:
-            if o["cards"] != cards:
-                continue
-            cost = ends["cost"] - sum(g["cost"] for g in ends["gaps"] if g["first"] == o["bridge"])
-            gap = next((g for g in ends["gaps"] if g["first"] == o["bridge"]), None)
+    ends = found["route"]
+    if ends is not None:
+        behind = behind_after(state, seat, citizen, ends["to"])
+        for bridge in found["bridges"]:
+            cost = ends["cost"] - sum(g["cost"] for g in ends["gaps"] if g["first"] == bridge)
+            gap = next((g for g in ends["gaps"] if g["first"] == bridge), None)
             text = (words.page("finish", cost=cost) if gap is None else
                     words.page("finish_bridge", first=gap["first"], last=gap["last"], cost=cost))
-            out["finish"].append({"text": text, "input": input_json(o), "bridge": gap is not None})
+            move = {"type": "move", "citizen": citizen, "cards": list(cards), "bridge": bridge}
+            if behind is None:
+                out["finish"].append({"text": text, "input": input_json(move), "bridge": gap is not None})
+                continue
+            tile, where = atl.tile(state["tiles"][_top_id(state, behind)], catalog), atl.place(behind, catalog)
+            out["finish"].append({"text": words.page("finish_and_take", finish=text, tile=tile, where=where),
+                                  "input": input_json(move), "bridge": gap is not None})
+            out["finish"].append({"text": words.page("finish_and_leave", finish=text, tile=tile, where=where),
+                                  "input": input_json(dict(move, take=False)), "bridge": gap is not None,
+                                  "leave": True})
         out["to"] = atl.place(ends["to"], catalog)
         return out
-    for colour in state["profile"]["colours"]:
-        through = [o for o in legal if len(o["cards"]) > n and o["cards"][n] == colour]
-        if not through:
-            continue
-        chain = routes.get(tuple(cards + [colour]))
-        landing = chain["steps"][-1] if chain else next(
-            r["steps"][n] for r in routes.values() if r["cards"][:n + 1] == cards + [colour])
+    for step in found["next"]:
+        colour, landing, chain = step["colour"], step["to"], step["route"]
         if chain is None:
             text = words.page("card_on", colour=atl.colour(colour, catalog), to=atl.place(landing, catalog))
         else:
@@ -101,6 +106,10 @@ def move_step(state: dict, expected: dict, citizen: int, cards: list[str], words
                               cost=chain["cost"], bridged=min(bridged) if bridged else 0)
         out["next"].append({"colour": colour, "text": text, "ends": chain is not None})
     return out
+
+
+def _top_id(state: dict, position: int) -> str:
+    return state["spaces"][position - 1]["tiles"][0]
 
 
 def path(table: dict, words, names: list[str]) -> list[dict]:

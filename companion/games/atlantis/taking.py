@@ -6,7 +6,7 @@ leaves water there.
 """
 
 from .events import event
-from .path import ATLANTIS, occupied, space, tile_id, top
+from .path import ATLANTIS, MAINLAND, occupied, space, tile_id, top
 from .water import flood
 
 
@@ -15,6 +15,17 @@ def tile_behind(state: dict, position: int) -> int | None:
         if top(state, p) is not None and not occupied(state, p):
             return p
     return None
+
+
+def behind_after(state: dict, seat: int, citizen: int, to: int) -> int | None:
+    """The space whose tile a move of `citizen` to `to` would let the player take (or leave, A9):
+    the first free tile behind it once it stands there (A10 from the mainland), or None when
+    there is none or the move brings the third citizen home and ends the game at once (A15)."""
+    moved = [list(c) for c in state["citizens"]]
+    moved[seat][citizen] = to
+    if all(p >= MAINLAND for p in moved[seat]):
+        return None
+    return tile_behind(dict(state, citizens=moved), to)
 
 
 def take_behind(state: dict, seat: int, position: int, events: list) -> int | None:

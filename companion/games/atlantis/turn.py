@@ -13,7 +13,7 @@ from .end import all_home, finish
 from .events import event
 from .movement import follow
 from .path import MAINLAND, is_water
-from .reach import affordable, all_routes, move_options, reach, sure_to_move
+from .reach import affordable, all_routes, legal_move, move_options, movable, route_of, sure_to_move
 from .refusals import refuse
 from .taking import leave_behind, take_behind
 from .water import build_bridge, crossed, crossing_cost, gap_at
@@ -28,12 +28,35 @@ def begin_turn(state: dict, seat: int, events: list) -> None:
 
 
 def turn_options(state: dict) -> list[dict]:
+    """Every legal input of the turn, each move listed (thousands in a crowded turn): for the
+    tests and the simulator; the prompt lists only `listed` and says which citizens can move."""
     seat = state["seat"]
     routes = all_routes(state, seat)
     out = move_options(state, seat, routes) + buy_options(state, seat)
     if not sure_to_move(state, seat, routes):
         out.append({"type": "no_move"})
     return out
+
+
+def turn_context(state: dict) -> dict:
+    """What the turn's prompt says besides the hand: the citizens that can move (`movable`) and
+    the inputs that can be listed (`listed`: each tile to give back, and no_move when it may be
+    declared). The moves themselves are asked step by step (reach) and checked one by one."""
+    seat = state["seat"]
+    listed = buy_options(state, seat)
+    if not sure_to_move(state, seat):
+        listed.append({"type": "no_move"})
+    return {"movable": movable(state, seat), "listed": listed}
+
+
+def turn_legal(state: dict, inp: dict) -> bool:
+    """An input of the turn is legal now: exactly when `turn_options` lists it."""
+    seat = state["seat"]
+    if inp["type"] == "move":
+        return legal_move(state, inp)
+    if inp["type"] == "buy":
+        return inp["tile"] in state["held"][seat]
+    return not sure_to_move(state, seat)
 
 
 def resolve_move(state: dict, inp: dict, events: list) -> None:
@@ -120,11 +143,16 @@ def explain_move(state: dict, inp: dict) -> Exception:
     if len(inp["cards"]) > hand:
         return refuse("too_many_cards", f"you hold {hand} cards, not {len(inp['cards'])}", "Move", hand=hand,
                       cards=len(inp["cards"]))
+    colours = state["profile"]["colours"]
+    unknown = next((c for c in inp["cards"] if c not in colours), None)
+    if unknown is not None:
+        return refuse("unknown_colour", f"{unknown!r} is not a colour of this game ({', '.join(colours)})", "A2",
+                      colour=unknown)
     to, _ = follow(state, citizens[citizen], inp["cards"])
     if to is None:
         return refuse("bad_route", "each card but the last must land on an occupied tile, the last on a free "
                       "tile or the mainland", "A5")
-    route = next(r for r in reach(state, seat, citizen) if r["cards"] == inp["cards"])
+    route = route_of(state, seat, citizen, inp["cards"])
     if inp["bridge"] is not None:
         if state["bridge_built"][seat]:
             return refuse("no_bridge_left", "you have already built your bridge", "Water")

@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from companion.games.atlantis import RuleError, apply, expected, reach
+from companion.games.atlantis import RuleError, apply, expected, options, reach
 from companion.games.atlantis.movement import follow, landing
 from companion.games.atlantis.path import MAINLAND
 
@@ -14,7 +14,7 @@ BLUE, GREY, BROWN, PINK = COLOURS[:4]
 
 
 def moves(state):
-    return [o for o in expected(state)["options"] if o["type"] == "move"]
+    return [o for o in options(state) if o["type"] == "move"]
 
 
 def test_a_card_takes_the_citizen_to_the_next_tile_of_its_colour():

@@ -10,7 +10,7 @@ import pytest
 
 from companion import games
 from companion.game import Game
-from companion.games.atlantis import RuleError, apply, expected, start, validate_position
+from companion.games.atlantis import RuleError, apply, expected, options, start, validate_position
 from companion.games.atlantis.path import HEIGHTS, MAINLAND
 from companion.games.atlantis.position import to_position
 from companion.games.atlantis.simulate import play_random, random_setup
@@ -77,8 +77,9 @@ def test_the_position_of_any_turn_plays_on_as_the_game_did(players, path):
             assert state[key] == states[i][key], key
         assert [state["tiles"][t] for t in sum(state["held"], [])] == \
             [states[i]["tiles"][t] for t in sum(states[i]["held"], [])]
-        moves = [o for o in expected(states[i])["options"] if o["type"] != "buy"]
-        assert [o for o in expected(state)["options"] if o["type"] != "buy"] == moves
+        moves = [o for o in options(states[i]) if o["type"] != "buy"]
+        assert [o for o in options(state) if o["type"] != "buy"] == moves
+        assert expected(state)["context"]["movable"] == expected(states[i])["context"]["movable"]
 
 
 def test_a_bridge_covers_its_whole_run_of_water_and_a_merged_one_is_said_built():

@@ -77,7 +77,7 @@ def test_a_stuck_hand_exists_exactly_when_brute_force_finds_one(most):
                     stuck += 1
                     assert sum(found.values()) == n and Counter(found) in brute
                 checked += 1
-                assert ({"type": "no_move"} in expected(state)["options"]) == bool(brute)
+                assert ({"type": "no_move"} in expected(state)["context"]["listed"]) == bool(brute)
     assert checked > 25 and 0 < stuck < checked
 
 

@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from companion.games.atlantis import RuleError, apply, expected, normalize
+from companion.games.atlantis import RuleError, apply, expected, normalize, options
 from companion.games.atlantis.path import MAINLAND, space
 from companion.games.atlantis.reach import good_sets, stuck_hand, sure_to_move
 
@@ -140,7 +140,9 @@ def test_no_legal_move_loses_the_turn_and_draws_two():
     state = laid()
     hand(state, 0, 0)
     prompt = expected(state)
-    assert prompt["options"] == [{"type": "no_move"}]
+    assert options(state) == [{"type": "no_move"}]
+    assert prompt["options"] is None and prompt["context"]["movable"] == []
+    assert prompt["context"]["listed"] == [{"type": "no_move"}]
     new, events = apply(state, {"type": "no_move"})
     assert new["cards"][0]["hand"] == 2 and new["seat"] == 1
     assert [e["key"] for e in events] == ["atlantis.no_move", "atlantis.draw", "atlantis.turn"]
@@ -161,7 +163,7 @@ def test_no_move_is_offered_when_some_colour_would_not_move():
     place(state, 1, 0, 1)             # blue from Atlantis lands on Bia's citizen: one blue card cannot move
     for c in range(3):
         place(state, 0, c, 0)
-    assert {"type": "no_move"} in expected(state)["options"]
+    assert {"type": "no_move"} in expected(state)["context"]["listed"]
 
 
 def test_no_move_is_refused_when_every_hand_of_that_size_moves():
@@ -170,9 +172,9 @@ def test_no_move_is_refused_when_every_hand_of_that_size_moves():
     state = laid()
     place(state, 1, 0, 1)
     hand(state, 0, 1)
-    assert stuck_hand(state, 0) == {BLUE: 1} and {"type": "no_move"} in expected(state)["options"]
+    assert stuck_hand(state, 0) == {BLUE: 1} and {"type": "no_move"} in expected(state)["context"]["listed"]
     hand(state, 0, 2)
-    assert stuck_hand(state, 0) is None and {"type": "no_move"} not in expected(state)["options"]
+    assert stuck_hand(state, 0) is None and {"type": "no_move"} not in expected(state)["context"]["listed"]
     with pytest.raises(RuleError) as refused:
         apply(state, {"type": "no_move"})
     assert refused.value.key == "atlantis.has_move" and refused.value.params == {"hand": 2}

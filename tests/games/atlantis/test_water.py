@@ -8,7 +8,7 @@ import copy
 
 import pytest
 
-from companion.games.atlantis import RuleError, apply, expected
+from companion.games.atlantis import RuleError, apply, expected, options
 from companion.games.atlantis.path import space
 from companion.games.atlantis.water import crossing_cost, flood, gaps
 
@@ -57,10 +57,10 @@ def test_water_joined_to_atlantis_or_the_mainland_costs_nothing():
 
 def test_a_bridge_goes_on_a_gap_the_move_crosses_and_saves_its_cost():
     state = at_nine(11, 13)
-    assert [o["bridge"] for o in expected(state)["options"]
+    assert [o["bridge"] for o in options(state)
             if o["type"] == "move" and o["cards"] == [GREEN] and o["citizen"] == 0] == [13]   # 3 cards left
     give(state, 0, 7)
-    moves = [o for o in expected(state)["options"] if o["type"] == "move" and o["cards"] == [GREEN]
+    moves = [o for o in options(state) if o["type"] == "move" and o["cards"] == [GREEN]
              and o["citizen"] == 0]
     assert [o["bridge"] for o in moves] == [None, 11, 13]
     new, events = apply(state, dict(TO_14, bridge=13))
@@ -117,12 +117,12 @@ def test_taking_the_tile_beside_a_bridge_lengthens_it():
 def test_a_move_the_player_cannot_pay_for_is_not_offered():
     state = at_nine(11, 13)           # 8 to pay
     hand(state, 0, 3)                 # 2 cards left after the move, no tiles
-    assert TO_14 not in expected(state)["options"]
+    assert TO_14 not in options(state)
     with pytest.raises(RuleError) as refused:
         apply(state, TO_14)
     assert refused.value.key == "atlantis.cannot_afford"
     give(state, 0, 6)
-    assert TO_14 in expected(state)["options"]
+    assert TO_14 in options(state)
 
 
 # Paying
