@@ -132,3 +132,24 @@ def test_a_finished_atlantis_game_shows_its_breakdown_and_history(paired, game_s
     assert "Atlantis" in games and winner in games
     replay = paired.get(f"/games/{game_session.game_id}?lang=pt-BR").get_data(as_text=True)
     assert "cartas na mão" in replay                   # the last input's events, in Atlantis's words
+
+
+def test_tiles_to_give_back_and_to_pay_with_are_shown_by_their_faces(paired, game_session):
+    """The buttons say "blue 6", never the tile's id ("3.1")."""
+    post(paired, "/api/game", ATLANTIS)
+    rng = random.Random(3)
+    seen = set()
+    while seen != {"turn", "pay"} and not game_session.game.state["over"]:
+        state = game_session.game.state
+        held = state["held"][state["seat"]] if state["step"]["t"] in ("turn", "pay") else []
+        if held and state["step"]["t"] not in seen:
+            seen.add(state["step"]["t"])
+            prompt = prompt_html(paired.get("/live?lang=en").get_data(as_text=True))
+            for tile in held:
+                face = f"{state['tiles'][tile]['colour']} {state['tiles'][tile]['value']}"
+                assert f">{tile}<" not in prompt and f"tile {tile}" not in prompt
+                assert (f"Give back {face} for" in prompt if state["step"]["t"] == "turn"
+                        else f'data-atl-tile="{tile}" data-value="{state["tiles"][tile]["value"]}" '
+                             f'aria-pressed="false">{face}</button>' in prompt)
+        game_session.submit(random_input(rng, state), game_session.game.version)
+    assert seen == {"turn", "pay"}

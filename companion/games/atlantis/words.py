@@ -123,10 +123,17 @@ def prompt(expected: dict, catalog: dict, names: list[str]) -> str:
     return fill(catalog["prompts"][expected["kind"]], params, catalog, names)
 
 
-def label(option: dict, kind: str, catalog: dict, names: list[str]) -> str:
+def label(option: dict, kind: str, catalog: dict, names: list[str], tiles: dict | None = None) -> str:
     """The words of an option's button (the catalog's "labels"): "<type>/bridge" for a move
-    that builds the bridge, else "<type>"."""
+    that builds the bridge, else "<type>". Given the game's `tiles` (state["tiles"]: id ->
+    colour and value), a tile given back or paid is said by its face ("buy/face", "pay/faces")."""
     labels = catalog["labels"]
+    if tiles is not None and option["type"] in ("buy", "pay"):
+        ids = [option["tile"]] if option["type"] == "buy" else list(option.get("tiles") or [])
+        if all(isinstance(t, str) and t in tiles for t in ids):
+            if option["type"] == "buy":
+                return labels["buy/face"].format(face=tile(tiles[ids[0]], catalog))
+            return labels["pay/faces"].format(paid=paid_with([tiles[t] for t in ids], option.get("cards", 0), catalog))
     variant = "bridge" if option["type"] == "move" and option.get("bridge") is not None else None
     text = labels.get(f"{option['type']}/{variant}") or labels[option["type"]]
     params = {k: v for k, v in option.items() if k not in ("type", "source", "note", "order", "take")}

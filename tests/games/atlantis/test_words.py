@@ -114,3 +114,18 @@ def test_a_declined_tile_is_said_in_the_moves_words():
                                              "grey 5, blue 3 and 1 card")])
 def test_what_a_payment_gave(faces, cards, en):
     assert atl.paid_with(faces, cards, EN) == en
+
+
+def test_a_tile_given_back_or_paid_is_said_by_its_face_when_the_tiles_are_given():
+    tiles = {"10.1": {"colour": "grey", "value": 5}, "h1.2": {"colour": "blue", "value": 3}}
+    buy = {"type": "buy", "tile": "10.1"}
+    pay = {"type": "pay", "tiles": ["10.1", "h1.2"], "cards": 2}
+    assert atl.label(buy, "turn", EN, NAMES, tiles) == "Give back grey 5 for cards"
+    assert atl.label(buy, "turn", PT, NAMES, tiles) == "Devolver cinza 5 por cartas"
+    assert atl.label(pay, "pay", EN, NAMES, tiles) == "Pay: grey 5, blue 3 and 2 cards"
+    assert atl.label(dict(pay, tiles=[]), "pay", EN, NAMES, tiles) == "Pay: 2 cards"
+    for option in (buy, pay):
+        assert "10.1" not in atl.label(option, "turn", PT, NAMES, tiles)
+    # without the tiles (a caller that has no state), or an id the game never had: as before
+    assert atl.label(buy, "turn", EN, NAMES) == "Give back tile 10.1 for cards"
+    assert atl.label({"type": "buy", "tile": "99.9"}, "turn", EN, NAMES, tiles) == "Give back tile 99.9 for cards"
