@@ -163,10 +163,22 @@ def check_page():
 
 # --- pairing -----------------------------------------------------------------------
 
+def has_panel() -> bool:
+    """A real button panel (GPIO): off the Pi the panel is mocked, its buttons are on the page."""
+    panel = game_session().panel
+    return panel is not None and not getattr(panel, "is_mock", False)
+
+
+def device_address() -> str:
+    """Where the code is shown off the Pi: /device, on the machine the companion runs on."""
+    port = request.host.rpartition(":")[2] if ":" in request.host.rpartition("]")[2] else ""
+    return f"http://localhost{':' + port if port else ''}{url_for('pages.device')}"
+
+
 @bp.get("/pair")
 def pair_form():
-    return render_template("pair.html", code=request.args.get("code", ""),
-                           open=pairing().is_open(), **common())
+    return render_template("pair.html", code=request.args.get("code", ""), open=pairing().is_open(),
+                           panel=has_panel(), device_url=device_address(), **common())
 
 
 @bp.post("/pair")
@@ -185,7 +197,8 @@ def pair():
         raise ApiError(429, "pair_wait", said("err_pair_wait", s=math.ceil(wait)),
                        headers={"Retry-After": str(math.ceil(wait))})
     if not pairing().attempt(code, client):
-        raise ApiError(403, "bad_code", said("err_pair_wrong"))
+        raise ApiError(403, "bad_code", said("err_pair_wrong") if has_panel()
+                       else said("err_pair_wrong_device", url=device_address()))
     if security.is_paired():  # pairing again: the old pairing goes, not kept as a second device
         devices().remove(security.paired_device())
     session.clear()
