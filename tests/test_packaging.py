@@ -160,7 +160,7 @@ def games_files() -> list[Path]:
 
 
 # What every game may import from the shelf itself: pure, standard library only (checked too).
-SHARED_PURE = ("companion.games.errors", "companion.games.page")
+SHARED_PURE = ("companion.games.errors", "companion.games.page", "companion.games.plural")
 
 
 def game_import_fault(file: Path, module: str) -> str | None:

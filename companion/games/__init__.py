@@ -223,5 +223,5 @@ def game_of(header: dict) -> str:
 
 
 register("atlandice", "companion.games.atlandice", "Atlandice", "Atlandice")
-register("survive", "companion.games.survive", "Survive: Escape from Atlantis!", "Survive: Fuja de Atlântida!")
+register("survive", "companion.games.survive", "Survive: Escape from Atlantis!", "Survive: Fuga de Atlântida!")
 register("atlantis", "companion.games.atlantis", "Atlantis", "Atlantis")

@@ -22,7 +22,7 @@ def test_the_shelf_lists_each_game_once_with_its_names_in_both_languages():
     assert ids[:2] == ["atlandice", "survive"] and len(set(ids)) == len(ids)
     for g in listing():
         assert set(g["names"]) == set(LANGUAGES) and all(n.strip() for n in g["names"].values())
-    assert games.load("survive").names["pt-BR"] == "Survive: Fuja de Atlântida!"
+    assert games.load("survive").names["pt-BR"] == "Survive: Fuga de Atlântida!"
 
 
 def test_a_game_is_loaded_by_its_id_and_follows_the_protocol():

@@ -122,7 +122,7 @@ def test_the_next_game_begins_with_it_and_its_table_says_whether_it_is_checked(p
     game_session.new_game(SURVIVE, game="survive")
     table = paired.get("/?lang=pt-BR").get_data(as_text=True)
     assert 'id="profile-note"' not in table and "profile-marker" not in table
-    assert "<title>Survive: Fuja de Atlântida! · companheiro de mesa</title>" in table
+    assert "<title>Survive: Fuga de Atlântida! · companheiro de mesa</title>" in table
     assert game_session.game.record.header["setup"]["profile"]["confirmed"] is True
 
 

@@ -67,7 +67,7 @@ def test_survives_creature_die_is_named_in_portuguese(client, game_session):
     game_session.load_record(record_of("survive").to_jsonl())
     page = page_text(client.get("/games/1?lang=pt-BR"))
     assert "Baleia" in page and "Tubarão" in page and "Serpente Marinha" in page
-    assert "Survive: Fuja de Atlântida!" in page          # the shelf's own name of the game
+    assert "Survive: Fuga de Atlântida!" in page          # the shelf's own name of the game
     dice = page_text(client.get("/dice?lang=pt-BR"))
     assert "Baleia" in dice and "whale" not in dice
 

@@ -15,7 +15,7 @@ def test_api_games_lists_the_shelf_with_names_in_both_languages(client):
     ids = [g["id"] for g in shelf]
     assert ids[:2] == ["atlandice", "survive"]
     survive = shelf[1]
-    assert survive["names"] == {"en": "Survive: Escape from Atlantis!", "pt-BR": "Survive: Fuja de Atlântida!"}
+    assert survive["names"] == {"en": "Survive: Escape from Atlantis!", "pt-BR": "Survive: Fuga de Atlântida!"}
 
 
 def test_a_survive_game_is_started_played_refused_and_undone_through_the_api(paired, game_session):
@@ -65,7 +65,7 @@ def test_the_setup_page_starts_with_the_choice_of_game(client):
     page = client.get("/setup?lang=pt-BR").get_data(as_text=True)
     choice = page.index('id="game-choice"')
     assert choice < page.index('id="setup-form"')
-    assert "Survive: Fuja de Atlântida!" in page and 'name="opt:tops.library"' in page
+    assert "Survive: Fuga de Atlântida!" in page and 'name="opt:tops.library"' in page
     survive = client.get("/setup?game=survive&lang=en").get_data(as_text=True)
     assert 'data-game="survive"' in survive and 'name="opt:tops.library"' not in survive
     assert survive.count('name="opt:challenges"') == 4 and "#4 Sunken Atlantis" in survive

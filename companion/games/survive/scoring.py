@@ -79,7 +79,7 @@ def resolve(state: dict, inp: dict, events: list) -> None:
     state["values"][colour] = list(inp["values"])
     state["to_value"].pop(0)
     events.append(event("values.entered", "Objetivo", colour=colour, seat=seat_of(state, colour),
-                        values=list(inp["values"]), total=sum(inp["values"])))
+                        values=list(inp["values"]), total=sum(inp["values"]), count=len(inp["values"])))
     if not state["to_value"]:
         tally(state, events)
 

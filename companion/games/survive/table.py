@@ -9,6 +9,7 @@ puts them in the words of Survive's catalogs (`words`, given by the caller).
 from __future__ import annotations
 
 from ..page import input_json
+from . import words as own
 from .view import view
 
 LOSSES = ("lost", "boat_lost")     # taps that take a piece off the board, at any step
@@ -50,9 +51,15 @@ def prompt(expected: dict, words, names: list[str]) -> dict:
             "chance": bool(expected.get("chance")), "groups": groups}
 
 
+def _page(words):
+    """The page's words from Survive's catalog, a count choosing the form where a line has
+    forms ("under the last mountain"); the page's templates call it as v.page."""
+    return lambda key, **params: own.page(words.catalog, key, **params)
+
+
 def counts(table: dict, words, names: list[str]) -> dict:
     """The public counts: supplies, creatures, boats, each colour's explorers, the volcano's odds."""
-    page, word = words.page, words.word
+    page, word = _page(words), words.word
     odds = table["volcano_under_one_of"]
     # during the setup walk, the pieces not yet on the board: a column of its own while any is left
     to_place = any(n.get("to_place") for n in [*table["creatures"].values(), table["boats"]])
@@ -114,4 +121,4 @@ def table(snap: dict, words, rng=None) -> dict:
             "start": [words.event(ev, names) for ev in snap.get("start_events", [])],
             "profile_confirmed": public["profile_confirmed"], "profile_note": words.word("profile", "unconfirmed"),
             "tally": final(state, words, names) if state.get("result") else None,
-            "page": words.page}
+            "page": _page(words)}

@@ -5,7 +5,13 @@ the caller has loaded: no file is read here.
     prompt(expected, catalog, names)          -> "Ana, step 3: remove a beach tile next to the sea."
     label(option, kind, catalog, names)       -> "beach tile removed" (the words of its button)
     face(face, catalog)                       -> "shark" (a face of the creature die)
+    page(catalog, key, **params)              -> "1 point" (a page word with a count)
+
+A sentence may have forms chosen by a count, and a word its plural ("{colour:other}"): the
+shelf's one rule for both games (companion/games/plural.py).
 """
+
+from ..plural import form, say, word as _agreeing
 
 
 def _word(catalog: dict, group: str, value: object) -> str:
@@ -25,7 +31,9 @@ GROUPS = {"colour": "colour", "terrain": "terrain", "first": "terrain", "face": 
           "creature": "creature", "back": "back", "tile": "back", "expected": "step"}
 
 
-def fill(text: str, params: dict, catalog: dict, names: list[str]) -> str:
+def fill(text: object, params: dict, catalog: dict, names: list[str]) -> str:
+    """`text` (a sentence, or its forms by a count) with its params in words."""
+    text = form(text, params)
     p = {}
     for key, value in params.items():
         if key == "seat":
@@ -33,7 +41,7 @@ def fill(text: str, params: dict, catalog: dict, names: list[str]) -> str:
         elif key == "seats":
             p[key] = _names(catalog, [names[s] for s in value])
         elif key in GROUPS:
-            p[key] = _word(catalog, GROUPS[key], value)
+            p[key] = _agreeing(catalog, GROUPS[key], value)
         elif isinstance(value, list):
             p[key] = ", ".join(map(str, value)) if value else catalog["words"]["none"]
         else:
@@ -73,8 +81,6 @@ def prompt(expected: dict, catalog: dict, names: list[str]) -> str:
     params.pop("challenges", None)
     if isinstance(params.get("now"), list):       # the setup step's instructions: its events, said without a rule
         params["now"] = " ".join(render(dict(e, rule=None), catalog, names) for e in params["now"])
-    if "hand" in params and isinstance(params["hand"], int):
-        params["hand"] = str(params["hand"])
     return fill(text, params, catalog, names)
 
 
@@ -89,3 +95,9 @@ def label(option: dict, kind: str, catalog: dict, names: list[str]) -> str:
         params["total"] = sum(option["values"])
         params["values"] = " + ".join(map(str, option["values"])) if option["values"] else catalog["words"]["none"]
     return fill(text, params, catalog, names)
+
+
+def page(catalog: dict, key: str, **params) -> str:
+    """A page word or line, its form chosen by its count where it has forms ("1 point")."""
+    value = catalog["page"].get(key, key)
+    return say(value, params) if params or isinstance(value, dict) else value
