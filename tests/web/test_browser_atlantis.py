@@ -122,4 +122,54 @@ def test_an_atlantis_game_set_up_and_finished_on_the_page(browser, server):  # n
     for line in state["result"]["scores"]:
         assert str(line["total"]) in final
     assert len(session.game.record.inputs) == session.game.version == taps + 1
+    moves = [i for i in session.game.record.inputs if i["type"] == "move"]
+    assert any(i.get("take") is False for i in moves) and any("take" not in i for i in moves)   # A9 on the page
+    assert not page.errors
+
+
+def new_shuffled_game(page, session) -> None:
+    page.goto(page.url.split("/setup")[0].split("?")[0] + "/setup")
+    page.click("#game-choice [data-game=atlantis]")
+    page.wait_for_selector("#setup-form[data-game=atlantis]")
+    for i, name in enumerate(["Ana", "Bruno"]):
+        page.fill(f"input[name=player{i}]", name)
+    page.check("input[name='opt:path'][value='\"shuffle\"']")
+    page.click("#setup-start")
+    page.wait_for_selector("#live[data-kind=shuffle]")
+    tap(page, page.locator("#prompt [data-input]"))
+
+
+def test_the_path_laid_by_the_companion_is_ticked_off_space_by_space(browser, server):  # noqa: F811
+    """The lay-out view: 53 spaces from Atlantis, a stack's lower tile and top tile together, each
+    ticked as it is laid; the ticks outlive a reload, are dropped for a new game, and the view
+    goes once the first move is made."""
+    url, session = server
+    page = tablet(browser, url)
+    new_shuffled_game(page, session)
+    rows = page.locator("#laying [data-atl-lay]")
+    assert rows.count() == 53 and page.is_visible("#laying")
+    state = session.game.state
+    first = state["spaces"][0]["tiles"]
+    top, under = (state["tiles"][t] for t in first)
+    text = rows.nth(0).inner_text()
+    assert f"{under['colour']} {under['value']}" in text and f"{top['colour']} {top['value']}" in text
+    assert text.index("under") < text.index("on top")
+    assert "the water tile" in rows.nth(26).inner_text()
+    assert page.evaluate("getComputedStyle(document.querySelector('.atl-lay label')).display") == "flex"
+    assert "next" in rows.nth(0).get_attribute("class")
+    page.click("#laying [data-atl-laid='1']")
+    page.click("#laying [data-atl-laid='2']")
+    assert page.inner_text("#atl-laid") == "2 of 53 spaces laid" and "next" in rows.nth(2).get_attribute("class")
+    page.reload()
+    page.wait_for_selector("#laying")
+    assert page.is_checked("#laying [data-atl-laid='1']") and page.is_checked("#laying [data-atl-laid='2']")
+    assert page.inner_text("#atl-laid") == "2 of 53 spaces laid"
+    page.click("#laying [data-atl-laid='2']")                   # untick
+    assert page.inner_text("#atl-laid") == "1 of 53 spaces laid"
+    new_shuffled_game(page, session)                           # a new game: a new layout, no ticks
+    assert page.inner_text("#atl-laid") == "0 of 53 spaces laid"
+    assert not page.is_checked("#laying [data-atl-laid='1']")
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.indexOf('atl-laid:') === 0).length") <= 1
+    move(page, random.Random(1))
+    assert page.locator("#laying").count() == 0
     assert not page.errors

@@ -12,8 +12,11 @@ whole list of moves: `move_step` draws one step from the taps so far.
 
 from __future__ import annotations
 
+import zlib
+
 from ..page import input_json
 from . import words as atl
+from .path import MAINLAND
 from .reach import next_step
 from .taking import behind_after
 from .view import laying, view
@@ -155,6 +158,30 @@ def tally(result: dict, state: dict, words, names: list[str]) -> dict:
                                                 names=", ".join(winners), total=result["best"])}
 
 
+def lay_out(state: dict, words, game_id: object = None) -> dict:
+    """The path laid by the companion, to lay on the table with the tiles in hand: each space in
+    the order a person lays them (from Atlantis on, A1), its lower tile first, then the one on top
+    (A3), the water tile where it goes; `key` names this game's layout (the page keeps its ticks
+    under it, static/table.js, and forgets them for a new game)."""
+    catalog = words.catalog
+    laid = {s["position"]: s["tiles"] for s in laying(state)}
+    spaces = []
+
+    def face(t: dict | None) -> dict | None:
+        return {"colour": t["colour"], "face": atl.tile(t, catalog)} if t else None
+
+    for position in range(1, MAINLAND):
+        tiles = laid.get(position)
+        spaces.append({"position": position, "where": atl.place(position, catalog), "water": not tiles,
+                       "top": face(tiles[0]) if tiles else None,
+                       "under": face(tiles[1]) if tiles and len(tiles) > 1 else None})
+    said = ";".join(f"{p}:" + "/".join(f"{t['colour']} {t['value']}" if t else "?" for t in tiles)
+                    for p, tiles in sorted(laid.items()))          # the same in every language
+    key = f"{game_id}-{zlib.crc32(said.encode('utf-8')):08x}"
+    return {"key": key, "spaces": spaces, "total": len(spaces),
+            "tiles": sum((s["top"] is not None) + (s["under"] is not None) for s in spaces)}
+
+
 def final(state: dict, words, names: list[str]) -> dict:
     """The score sheet of a game over (the live page's final card, a saved game's page)."""
     return tally(state["result"], state, words, names)
@@ -175,8 +202,8 @@ def table(snap: dict, words, rng) -> dict:
             "on_atlantis": [[c + 1 for c in cs] for cs in public["on_atlantis"]],
             "home": [[c + 1 for c in cs] for cs in public["home"]],
             "seats": seats(public, words, names), "draw_pile": public["draw_pile"], "discard": public["discard"],
-            "laying": [{"position": s["position"], "tiles": [_face(t, words.catalog) for t in s["tiles"]]}
-                       for s in laying(state)] if public["path_mode"] == "shuffle" and not moved else None,
+            "laying": lay_out(state, words, snap.get("game_id"))
+                      if public["path_mode"] == "shuffle" and not moved else None,
             "history": entries, "latest": entries[0] if entries else None,
             "start": [words.event(ev, names) for ev in snap.get("start_events", [])],
             "profile_confirmed": public["profile_confirmed"],

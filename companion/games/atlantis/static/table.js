@@ -4,12 +4,26 @@
  * server draws each step from the turn's own options (GET /step), and its
  * last step offers the finished moves as ordinary [data-input] buttons, which app.js
  * sends. A payment, a laid or revealed tile and a count of cards are put together
- * here from the taps into the [data-input] of the button that sends them.
+ * here from the taps into the [data-input] of the button that sends them. The lay-out
+ * view's ticks (#laying) are kept in this browser's localStorage, per layout.
  */
 (function () {
   "use strict";
 
   var draft = null;            // the move being built: {version, citizen, cards}
+  var LAID = "atl-laid:";      // localStorage: the spaces ticked off while laying the path, per layout
+
+  // The game's own styles (static/table.css), next to this script: the page's policy allows
+  // only stylesheets from this server, so they are linked, not written inline.
+  (function () {
+    var me = document.currentScript;
+    if (!me || document.getElementById("atl-css")) { return; }
+    var link = document.createElement("link");
+    link.id = "atl-css";
+    link.rel = "stylesheet";
+    link.href = me.src.replace(/table\.js(\?.*)?$/, "table.css");
+    document.head.appendChild(link);
+  }());
 
   function $(id) { return document.getElementById(id); }
 
@@ -81,9 +95,77 @@
     return n;
   }
 
+  // The lay-out view (#laying): each space ticked off as it is laid, kept in this browser only,
+  // under the layout's key; a new game's layout has another key, and the old ticks are dropped.
+  function store() {
+    try { return window.localStorage; } catch (e) { return null; }
+  }
+
+  function laidKey() {
+    var lay = $("laying");
+    return lay ? LAID + lay.getAttribute("data-key") : null;
+  }
+
+  function readLaid() {
+    var key = laidKey(), ls = store();
+    if (!key || !ls) { return []; }
+    try { return JSON.parse(ls.getItem(key) || "[]"); } catch (e) { return []; }
+  }
+
+  function writeLaid(ticks) {
+    var key = laidKey(), ls = store();
+    if (!key || !ls) { return; }
+    try {
+      for (var i = ls.length - 1; i >= 0; i--) {
+        var k = ls.key(i);
+        if (k && k.indexOf(LAID) === 0 && k !== key) { ls.removeItem(k); }
+      }
+      if (ticks.length) { ls.setItem(key, JSON.stringify(ticks)); } else { ls.removeItem(key); }
+    } catch (e) { /* a full or refused store: the ticks live as long as the page */ }
+  }
+
+  function showLaid(ticks) {
+    var lay = $("laying");
+    if (!lay) { return; }
+    var rows = lay.querySelectorAll("[data-atl-lay]");
+    var next = null, n = 0;
+    for (var i = 0; i < rows.length; i++) {
+      var pos = rows[i].getAttribute("data-atl-lay");
+      var done = ticks.indexOf(pos) >= 0;
+      rows[i].querySelector("[data-atl-laid]").checked = done;
+      if (done) { n++; }
+      if (!done && !next) { next = rows[i]; }
+      rows[i].className = rows[i].className.replace(/\s*(done|next)\b/g, "") +
+        (done ? " done" : "") + (rows[i] === next ? " next" : "");
+    }
+    var said = $("atl-laid");
+    said.textContent = said.getAttribute("data-t").replace("{n}", n).replace("{total}", rows.length);
+  }
+
+  function restoreLaid() {
+    if (!$("laying")) { return; }
+    var ticks = readLaid();
+    writeLaid(ticks);              // drops another game's ticks
+    showLaid(ticks);
+  }
+
+  document.addEventListener("change", function (e) {
+    var el = closest(e.target, "data-atl-laid");
+    if (!el) { return; }
+    var pos = el.getAttribute("data-atl-laid");
+    var ticks = readLaid().filter(function (p) { return p !== pos; });
+    if (el.checked) { ticks.push(pos); }
+    writeLaid(ticks);
+    showLaid(ticks);
+  }, false);
+
   document.addEventListener("click", function (e) {
     var t = e.target, el;
-    if ((el = closest(t, "data-atl-citizen")) && !el.disabled) {
+    if ((el = closest(t, "data-atl-laid-clear"))) {
+      e.preventDefault();
+      writeLaid([]);
+      showLaid([]);
+    } else if ((el = closest(t, "data-atl-citizen")) && !el.disabled) {
       e.preventDefault();
       draft = {version: $("atl-move").getAttribute("data-version"),
                citizen: parseInt(el.getAttribute("data-atl-citizen"), 10), cards: []};
@@ -132,6 +214,7 @@
   // while the game has not moved on (its version), and forgotten once it has.
   function fresh() {
     if ($("atl-pay")) { payTotal(); }
+    restoreLaid();
     if (draft && $("atl-move")) {
       var el = document.querySelector("[data-atl-citizen='" + draft.citizen + "']");
       if (el) { pressed(el, true); }
@@ -150,4 +233,5 @@
     }).observe(main, {childList: true});
   }
   if ($("atl-pay")) { payTotal(); }
+  restoreLaid();
 }());
