@@ -5,7 +5,8 @@
    each hand: 8,925 legal moves): the time `expected` takes (median of --repeat runs,
    one core), its JSON size, and what a page receives at each change: one state read
    (the session's snapshot, which GET /api/state sends) and one live message
-   (web/stream.message, without the drawn page).
+   (web/stream.message, without the drawn page); and one step of a move as GET /step
+   computes it (the prompt, then `table.step` for a citizen's first card).
 2. --taps: seeded random 2- to 4-player games; each move the simulator makes is tapped
    as the page taps it (citizen, each card, then a finishing button, `table.step`), and
    the taps are counted: median and max per move, and per one-card move.
@@ -59,6 +60,18 @@ def prompt_cost(repeat: int) -> None:
     print(f"crowded 4-player turn: expected {1000 * statistics.median(times):.1f} ms (median of {repeat}, "
           f"max {1000 * max(times):.1f}); prompt JSON {size:,} bytes; "
           f"moves listed: {moves if moves is not None else 'none (asked step by step)'}")
+
+    from companion.games.atlantis import table
+    from companion.shelf import words_for
+    words = words_for("atlantis", "en")
+    steps = []
+    for _ in range(max(1, repeat // 4)):
+        for citizen in range(3):
+            t0 = time.process_time()
+            table.step(state, expected(state), {"citizen": str(citizen), "cards": ""}, words)   # as GET /step does
+            steps.append(time.process_time() - t0)
+    print(f"one step of a move (GET /step's work: the prompt, then table.step, first card of each citizen): "
+          f"median {1000 * statistics.median(steps):.1f} ms, max {1000 * max(steps):.1f} ms")
 
     from companion.board_profile import load_profile
     from companion.record import Record

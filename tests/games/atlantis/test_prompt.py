@@ -182,3 +182,32 @@ def test_no_choice_where_nothing_would_be_taken():
     gone = next(c for c in COLOURS if all(state["tiles"][f"{p}.1"]["colour"] != c for p in (51, 52, 53)))
     finish = finishing(state, 0, [gone])                       # the third citizen home: the game ends (A15)
     assert len(finish) == 1 and "take" not in finish[0]["input"]
+
+
+def test_a_one_card_move_takes_three_taps():
+    """Citizen, card, finish (issue 42): each move of seeded games tapped through table.step."""
+    import json
+
+    from companion.games.atlantis import new_state, start, table
+    from companion.shelf import words_for
+
+    words = words_for("atlantis", "en")
+    taps = {}
+    for seed in range(3):
+        rng = random.Random(seed)
+        setup = random_setup(rng, 2 + seed, PROFILE, "shuffle")
+        state, _ = start(new_state(setup))
+        for after, inp, _ in play_random(rng, setup):
+            if inp["type"] == "move":
+                prompt, cards, n = expected(state), [], 1
+                while True:
+                    m = table.step(state, prompt, {"citizen": str(inp["citizen"]), "cards": ",".join(cards)}, words)
+                    if m["finish"]:
+                        assert inp in [json.loads(f["input"]) for f in m["finish"]]
+                        break
+                    cards.append(inp["cards"][len(cards)])
+                    n += 1
+                taps.setdefault(len(inp["cards"]), []).append(n + 1)
+            state = after
+    assert set(taps[1]) == {3} and len(taps[1]) > 50
+    assert all(set(t) == {k + 2} for k, t in taps.items())
