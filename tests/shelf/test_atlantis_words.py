@@ -57,7 +57,7 @@ def test_places_and_citizens_are_said_for_people():
             "params": {"seat": 0, "citizen": 0, "cards": ["blue", "grey"], "position": 0, "to": 9, "jumped": [4]}}
     assert en.event(move, ["Ana"]) == "Ana plays blue, grey: citizen 1 goes from Atlantis to space 9. (moving)"
     assert pt.event(move, ["Ana"]) == \
-        "Ana joga azul, cinza: o cidadão 1 sai de Atlântida e vai para casa 9. (movimento)"
+        "Ana joga azul, cinza: o cidadão 1 sai de Atlântida e vai para a casa 9. (movimento)"
     bridge = {"type": "move", "citizen": 2, "cards": ["pink"], "bridge": 27}
     assert en.option(bridge, "turn", []) == "Citizen 3: pink, building the bridge at space 27"
     error = {"error": "illegal", "key": "atlantis.wrong_kind", "params": {"expected": "pay", "given": "move"},

@@ -9,9 +9,12 @@ i18n/pt-BR.json) the caller has loaded: no file is read here.
 
 Citizens are numbered from 1 for the table (the engine and the record count from 0);
 tiles are said by their face ("grey 5"), never by their id ("10.1"); a crossing of
-several gaps is said gap by gap ("7 = 2 + 0 + 5").
+several gaps is said gap by gap ("7 = 2 + 0 + 5"). A sentence may have forms chosen by a
+count ("1 card", "2 cards"), and a place its forms with a preposition ("{position:de}": "da casa
+9", "do continente"): the shelf's one rule for both games (companion/games/plural.py).
 """
 
+from ..plural import Word, form
 from .path import ATLANTIS, MAINLAND
 
 
@@ -28,11 +31,12 @@ def colour(value: object, catalog: dict) -> str:
 
 
 def place(position: int, catalog: dict) -> str:
-    if position == ATLANTIS:
-        return catalog["words"]["atlantis"]
-    if position >= MAINLAND:
-        return catalog["words"]["mainland"]
-    return catalog["page"]["space_n"].format(n=position)
+    """A place, with its forms from the catalog's groups "place/<form>" ("{to:para}")."""
+    key = "atlantis" if position == ATLANTIS else "mainland" if position >= MAINLAND else "space"
+    text = catalog["page"]["space_n"] if key == "space" else catalog["words"][key]
+    forms = {name.split("/", 1)[1]: group[key].format(n=position) for name, group in catalog.items()
+             if name.startswith("place/") and isinstance(group, dict) and key in group}
+    return Word(text.format(n=position), forms)
 
 
 def tile(t: dict, catalog: dict) -> str:
@@ -40,7 +44,12 @@ def tile(t: dict, catalog: dict) -> str:
     return catalog["page"]["tile_face"].format(colour=colour(t["colour"], catalog), value=t["value"])
 
 
-def fill(text: str, params: dict, catalog: dict, names: list[str]) -> str:
+def fill(text: object, params: dict, catalog: dict, names: list[str]) -> str:
+    """`text` (a sentence, or its forms by a count) with its params in words; `span`, the spaces
+    from `first` to `last`, chooses the forms of a stretch ("space 11", "spaces 11 to 13")."""
+    if isinstance(params.get("first"), int) and isinstance(params.get("last"), int):
+        params = dict(params, span=params["last"] - params["first"] + 1)
+    text = form(text, params)
     p = {}
     for key, value in params.items():
         if key == "seat":
