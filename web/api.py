@@ -68,6 +68,28 @@ def check_version(sess, version: int | None) -> None:
         raise StaleVersion(version, sess.game.version)   # said in the page's language
 
 
+def optional_prompt(data: dict) -> int | None:
+    """The prompt the tap was chosen on (the page's data-prompt: the session's game_changes)."""
+    prompt = data.get("prompt")
+    if prompt is None:
+        return None
+    if type(prompt) is not int or prompt < 0:
+        raise ApiError(400, "invalid", "'prompt' must be the prompt the page showed (an integer)")
+    return prompt
+
+
+def check_prompt(sess, prompt: int | None) -> None:
+    """Under the session lock: refuse a tap chosen on a prompt that has changed since (409).
+
+    The version alone comes back after an UNDO (and a new input makes it the same again);
+    the prompt's count never does."""
+    if prompt is None or sess.game is None:
+        return
+    if prompt != sess.game_changes:
+        raise StaleVersion(sess.game.version, sess.game.version,
+                           "the prompt changed since this page showed it: look again before choosing")
+
+
 def camera_unavailable(sess) -> ApiError:
     """No picture from the camera: said in the page's language; the camera's own words in `detail`."""
     words = sess.desk.camera_status().get("message") or "camera unavailable"
@@ -173,8 +195,11 @@ def submit_input():
     # track record count on it): a tablet's input is the tablet's.
     if not isinstance(inp.get("source"), str) or inp["source"] in COMPANION_SOURCES:
         inp["source"] = "tablet"
+    prompt = optional_prompt(data)
     sess = game_session()
-    events = sess.submit(inp, version)
+    with sess.lock:
+        check_prompt(sess, prompt)
+        events = sess.submit(inp, version)
     return outcome(sess, events)
 
 
@@ -184,12 +209,14 @@ def press(button: str):
     """The panel's buttons, on the screen: UNDO, REDO, CONFIRM, READ (`version` optional)."""
     data = body() if request.content_length else {}
     version = optional_version(data)
+    prompt = optional_prompt(data)
     sess = game_session()
     shown = data.get("input")
     if button == "confirm" and shown is not None and not isinstance(shown, dict):
         raise ApiError(400, "invalid", "'input' must be the proposal's input the page showed (or left out)")
     with sess.lock:
         check_version(sess, version)
+        check_prompt(sess, prompt)
         if button == "undo":
             taken = sess.undo()
             return outcome(sess, undone=taken[0], automatic=taken[1:])
@@ -212,11 +239,14 @@ def dice():
     version = optional_version(data)
     if version is None:
         raise ApiError(400, "invalid", "'version' is required: the game version the dice were entered at")
+    prompt = optional_prompt(data)
     sess = game_session()
-    if data.get("clear") is True:
-        sess.desk.clear_dice(version)
-    else:
-        sess.desk.set_die(data.get("value"), data.get("die"), version)
+    with sess.lock:
+        check_prompt(sess, prompt)
+        if data.get("clear") is True:
+            sess.desk.clear_dice(version)
+        else:
+            sess.desk.set_die(data.get("value"), data.get("die"), version)
     return outcome(sess, proposal=sess.proposal())
 
 

@@ -74,6 +74,9 @@ def frame(snap: dict, lang: str) -> dict:
         refusal_text = words.refusal(refusal, names) if words is not None else explain(refusal, lang)
     return {"snap": snap, "version": snap.get("version"), "change_id": snap.get("change_id"),
             "boot": snap.get("boot"), "game": state is not None, "game_id": game_id,
+            # the prompt shown: it changes with every change of the game, never comes back after
+            # an UNDO (unlike the version); a tap chosen on another prompt is refused
+            "prompt_id": snap.get("game_changes"),
             "camera": camera(snap), "calibration": snap.get("calibration"),
             "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
             "refusal": refusal, "refusal_text": refusal_text,

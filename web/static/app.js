@@ -18,6 +18,11 @@
   var diceQueue = [];          // dice taps not yet sent, in the order tapped
   var diceSending = false;
   var acted = false;           // this page sent the last input: follow it to the new prompt
+  // A prompt that has just changed under a finger ignores taps for a moment (visibly: #live.held),
+  // and a tap carries the prompt its press began on, so one meant for the old prompt is refused.
+  var HOLD_MS = 700;
+  var heldUntil = 0, holdTimer = null;
+  var pressed = null;          // {version, prompt, at}: the prompt shown when the finger went down
 
   function $(id) { return document.getElementById(id); }
 
@@ -84,6 +89,69 @@
     return v === "" || v === null ? null : parseInt(v, 10);
   }
 
+  function livePrompt() {
+    var live = $("live");
+    var p = live ? live.getAttribute("data-prompt") : null;
+    return p === "" || p === null ? null : parseInt(p, 10);
+  }
+
+  // The prompt a tap was chosen on: the one shown when its press began (a tablet's finger may
+  // come down on one prompt and up on the next), else the one shown now (a key, a click).
+  function chosenOn() {
+    var p = pressed;
+    pressed = null;
+    if (p && new Date().getTime() - p.at < 3000) { return p; }
+    return {version: liveVersion(), prompt: livePrompt()};
+  }
+
+  function stamp(data, on) {
+    data.version = on.version;
+    if (on.prompt !== null) { data.prompt = on.prompt; }
+    return data;
+  }
+
+  function notePress() {
+    pressed = {version: liveVersion(), prompt: livePrompt(), at: new Date().getTime()};
+  }
+
+  function isHeld() { return new Date().getTime() < heldUntil; }
+
+  // What a changed prompt holds back: its own choices and CONFIRM (UNDO, REDO, READ stay).
+  function holdable(live) {
+    return live.querySelectorAll ? live.querySelectorAll("#prompt button, #panel [data-button=confirm]") : [];
+  }
+
+  function hold(live, fresh) {
+    if (fresh) { heldUntil = new Date().getTime() + HOLD_MS; }
+    if (live.className.indexOf("held") < 0) { live.className += " held"; }
+    live.setAttribute("aria-busy", "true");
+    var els = holdable(live);
+    for (var i = 0; i < els.length; i++) { els[i].setAttribute("aria-disabled", "true"); }
+    clearTimeout(holdTimer);
+    holdTimer = setTimeout(release, Math.max(0, heldUntil - new Date().getTime()));
+  }
+
+  function release() {
+    var live = $("live");
+    heldUntil = 0;
+    if (!live) { return; }
+    live.className = live.className.replace(/\s*\bheld\b/g, "");
+    live.removeAttribute("aria-busy");
+    var els = holdable(live);
+    for (var i = 0; i < els.length; i++) { els[i].removeAttribute("aria-disabled"); }
+  }
+
+  // A tap on a held prompt: ignored, and the prompt says so by blinking its hold again.
+  function ignoredTap(e) {
+    e.preventDefault();
+    var live = $("live");
+    if (live) {
+      live.className = live.className.replace(/\s*\bheld-tap\b/g, "");
+      void live.offsetWidth;
+      live.className += " held-tap";
+    }
+  }
+
   /* --- the live table ------------------------------------------------------ */
 
   function swapIn(html) {
@@ -96,9 +164,12 @@
     var restarted = fresh && old && fresh.getAttribute("data-boot") !== old.getAttribute("data-boot");
     if (fresh && old && (restarted || parseInt(fresh.getAttribute("data-change"), 10) >= parseInt(old.getAttribute("data-change"), 10))) {
       var moved = fresh.getAttribute("data-version") !== old.getAttribute("data-version");
+      var changed = moved || fresh.getAttribute("data-prompt") !== old.getAttribute("data-prompt");
       var focus = focusedIn(old);
       keepOpen(old, fresh);
       old.parentNode.replaceChild(fresh, old);
+      if (changed) { diceSelected = -1; diceQueue = []; }
+      if (changed && !restarted) { hold(fresh, true); } else if (isHeld()) { hold(fresh, false); }
       setupDiceEntry();
       if (focus !== null || acted) { refocus(moved ? null : focus, moved); }
       if (moved) { acted = false; }
@@ -222,16 +293,25 @@
     });
   }
 
-  function submitInput(input) {
-    send("/api/input", {input: input, version: liveVersion()});
+  function submitInput(input, on) {
+    send("/api/input", stamp({input: input}, on));
   }
+
+  document.addEventListener("mousedown", notePress, true);
+  document.addEventListener("touchstart", notePress, true);
 
   document.addEventListener("click", function (e) {
     var target = e.target;
+    var on = chosenOn();
+    var inLive = closest(target, function (el) { return el.id === "live"; });
+    if (inLive && isHeld() && closest(target, function (el) { return el.getAttribute && el.getAttribute("aria-disabled") === "true"; })) {
+      ignoredTap(e);
+      return;
+    }
     var option = closest(target, function (el) { return el.hasAttribute && el.hasAttribute("data-input"); });
     if (option && !option.disabled) {
       e.preventDefault();
-      submitInput(JSON.parse(option.getAttribute("data-input")));
+      submitInput(JSON.parse(option.getAttribute("data-input")), on);
       return;
     }
     var button = closest(target, function (el) { return el.hasAttribute && el.hasAttribute("data-button"); });
@@ -239,7 +319,7 @@
       e.preventDefault();
       var name = button.getAttribute("data-button");
       var reload = button.hasAttribute("data-reload");
-      var data = {version: liveVersion()};
+      var data = stamp({}, on);
       if (name === "confirm") { data.input = shownProposal(); }
       send("/api/" + name, data, reload ? function () { location.reload(); } : null);
       return;
@@ -247,7 +327,7 @@
     var face = closest(target, function (el) { return el.hasAttribute && el.hasAttribute("data-face"); });
     if (face && closest(face, function (el) { return el.id === "dice-entry"; })) {
       e.preventDefault();
-      enterFace(parseInt(face.getAttribute("data-face"), 10));
+      enterFace(parseInt(face.getAttribute("data-face"), 10), on);
       return;
     }
     var slot = closest(target, function (el) { return el.hasAttribute && el.hasAttribute("data-slot"); });
@@ -265,10 +345,10 @@
       body.className += " " + dismiss.getAttribute("data-dismiss") + "-dismissed";
       return;
     }
-    if (target.id === "dice-clear") { e.preventDefault(); diceSelected = -1; sendDice({clear: true}); return; }
+    if (target.id === "dice-clear") { e.preventDefault(); diceSelected = -1; sendDice({clear: true}, on); return; }
     if (target.id === "dice-enter") {
       e.preventDefault();
-      if (!target.disabled) { send("/api/confirm", {version: liveVersion(), input: shownProposal()}); }
+      if (!target.disabled) { send("/api/confirm", stamp({input: shownProposal()}, on)); }
       return;
     }
     var resume = closest(target, function (el) { return el.hasAttribute && el.hasAttribute("data-resume"); });
@@ -300,7 +380,7 @@
     var key = (e.key || String.fromCharCode(e.keyCode || e.which || 0)).toLowerCase();
     if (!/^[cudr]$/.test(key)) { return; }
     var button = document.querySelector("[data-button][data-key='" + key + "']");
-    if (button && !button.disabled) {
+    if (button && !button.disabled && !(isHeld() && button.getAttribute("aria-disabled") === "true")) {
       e.preventDefault();
       button.click();
     }
@@ -329,8 +409,8 @@
   }
 
   // Each tap goes to the server in order; the row is redrawn from what it proposes then.
-  function sendDice(data) {
-    data.version = liveVersion();
+  function sendDice(data, on) {
+    stamp(data, on || {version: liveVersion(), prompt: livePrompt()});
     diceQueue.push(data);
     pumpDice();
   }
@@ -346,11 +426,11 @@
     });
   }
 
-  function enterFace(value) {
+  function enterFace(value, on) {
     var data = {value: value};
     if (diceSelected >= 0) { data.die = diceSelected; }
     diceSelected = -1;
-    sendDice(data);
+    sendDice(data, on);
     drawDice();
   }
 
