@@ -128,23 +128,9 @@ fi
 # ---- the virtual environment ------------------------------------------------------
 
 # The pip dependencies: the project's own list less what apt provides (its
-# numpy/OpenCV would be replaced by wheels, numpy 2 on Bookworm included).
-APT_PROVIDED="numpy opencv-python opencv-python-headless opencv-contrib-python opencv-contrib-python-headless picamera2 lgpio"
-mapfile -t PIP_DEPS < <("$PYTHON" - "$SRC_DIR/pyproject.toml" "$APT_PROVIDED" <<'PY'
-import re, sys, tomllib
-with open(sys.argv[1], "rb") as f:
-    deps = tomllib.load(f)["project"]["dependencies"]
-skip = set(sys.argv[2].split())
-for dep in deps:
-    name = re.split(r"[\s<>=!~;\[(]", dep, maxsplit=1)[0].lower().replace("_", "-")
-    if name not in skip:
-        print(dep)
-PY
-)
-# Pi OS ships gpiozero 2.0.1 in the system packages, which would satisfy
-# ">=2.0.1" through --system-site-packages; the Pi 5 needs the fixes of
-# 2.0.1.post3, so ask for it explicitly.
-PIP_DEPS+=("gpiozero>=2.0.1.post3")
+# numpy/OpenCV would be replaced by wheels, numpy 2 on Bookworm included);
+# deploy/pip_deps.py says them, for this installer and for .ci/run alike.
+mapfile -t PIP_DEPS < <("$PYTHON" "$SRC_DIR/deploy/pip_deps.py" "$SRC_DIR/pyproject.toml")
 
 say "virtual environment in $VENV (with the system's picamera2, OpenCV, numpy, lgpio)"
 run install -d -m 0755 "$PREFIX"

@@ -90,9 +90,12 @@ def judge(p: np.ndarray, score: float, cut: float, s: Config,
     value (`backed`)."""
     side = s.min_side if side is None else side
     v = int(np.argmax(p[1:])) + 1
+    # The thresholds in the probabilities' own precision (the nets give float32): numpy 1.24
+    # (the Pi's) would compare a float32 with a Python float in float64, numpy 2 in float32.
+    p_sure, p_edge = p.dtype.type(s.p_sure), p.dtype.type(s.p_edge)
     if cut > s.edge:
         return None, "edge"
-    if cut > s.near_edge and p[v] < s.p_edge:
+    if cut > s.near_edge and p[v] < p_edge:
         return None, "edge"                   # part of the face may be out: half a 6 shows a 3
     if side < s.min_side:
         return None, "small"
@@ -100,7 +103,7 @@ def judge(p: np.ndarray, score: float, cut: float, s: Config,
         return None, "faint"
     if (first is not None and first != v) or not backing:
         return None, "disagree"               # two nets, two values: the table looks
-    if p[v] >= s.p_sure:
+    if p[v] >= p_sure:
         return v, ""
     return None, "unclear"
 
