@@ -76,8 +76,9 @@ class Words:
     def refusal(self, error: dict, names: list[str] | None = None) -> str:
         raise NotImplementedError
 
-    def input(self, inp: dict, kind: str, names: list[str]) -> str:
-        """An input the record keeps, in words (`kind`: the prompt it answered)."""
+    def input(self, inp: dict, kind: str, names: list[str], state: dict | None = None) -> str:
+        """An input the record keeps, in words (`kind`: the prompt it answered; `state`: the
+        table it was entered at, for the words that name what it holds)."""
         raise NotImplementedError
 
     def word(self, group: str, key: object) -> str:
@@ -127,7 +128,7 @@ class AtlandiceWords(Words):
         from .i18n import explain
         return explain(error, self.lang)
 
-    def input(self, inp, kind, names):
+    def input(self, inp, kind, names, state=None):
         from .i18n import label
         return label(inp, self.lang, names)
 
@@ -178,13 +179,13 @@ class ShelfWords(Words):
     def prompt(self, expected, names):
         return self._words.prompt(expected, self.catalog, names)
 
-    def option(self, option, kind, names):
-        return self._words.label(option, kind, self.catalog, names)
+    def option(self, option, kind, names, state=None):
+        return self._words.label(option, kind, self.catalog, names, state=state)
 
-    def input(self, inp, kind, names):
+    def input(self, inp, kind, names, state=None):
         """As its button said it; an input no button words (an old record's), in notation."""
         try:
-            return self.option(inp, kind, names)
+            return self.option(inp, kind, names, state)
         except (KeyError, IndexError, ValueError, TypeError):
             return " ".join(str(v) for k, v in inp.items() if k not in ("source", "note"))
 

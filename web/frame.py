@@ -57,7 +57,8 @@ def proposal(snap: dict, words, names: list[str]) -> dict | None:
     expected = snap.get("expected")
     if not p or not expected:
         return None
-    return {"text": words.input(p["input"], expected["kind"], names), "source": p["source"], "problem": None,
+    return {"text": words.input(p["input"], expected["kind"], names, snap.get("state")), "source": p["source"],
+            "problem": None,
             "input": input_json(p["input"])}
 
 

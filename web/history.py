@@ -119,7 +119,7 @@ def _step(game: Game, prompt: dict | None, events: list, lang: str) -> dict:
     said_input = source = None
     if prompt is not None:
         inp = game.record.inputs[-1]
-        said_input = words.input(inp, prompt["kind"], names)
+        said_input = words.input(inp, prompt["kind"], names, game.state)
         seat = prompt.get("seat")
         if isinstance(seat, int) and 0 <= seat < len(names):
             said_input = f"{names[seat]}: {said_input}"

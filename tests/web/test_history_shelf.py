@@ -39,7 +39,7 @@ def steps(record: Record, lang: str):
     for n, inp in enumerate(record.inputs, start=1):
         prompt = game.expected()
         names = words.names(game.state)
-        said = words.input(inp, prompt["kind"], names)
+        said = words.input(inp, prompt["kind"], names, game.state)
         events = game.apply(inp)
         yield n, inp, said, [words.event(ev, words.names(game.state)) for ev in events]
 

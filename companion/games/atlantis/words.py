@@ -132,11 +132,12 @@ def prompt(expected: dict, catalog: dict, names: list[str]) -> str:
     return fill(catalog["prompts"][expected["kind"]], params, catalog, names)
 
 
-def label(option: dict, kind: str, catalog: dict, names: list[str], tiles: dict | None = None) -> str:
+def label(option: dict, kind: str, catalog: dict, names: list[str], state: dict | None = None) -> str:
     """The words of an option's button (the catalog's "labels"): "<type>/bridge" for a move
-    that builds the bridge, else "<type>". Given the game's `tiles` (state["tiles"]: id ->
+    that builds the bridge, else "<type>". Given the `state` it was offered in (its tiles: id ->
     colour and value), a tile given back or paid is said by its face ("buy/face", "pay/faces")."""
     labels = catalog["labels"]
+    tiles = state.get("tiles") if isinstance(state, dict) else None
     if tiles is not None and option["type"] in ("buy", "pay"):
         ids = [option["tile"]] if option["type"] == "buy" else list(option.get("tiles") or [])
         if all(isinstance(t, str) and t in tiles for t in ids):

@@ -84,7 +84,7 @@ def prompt(expected: dict, catalog: dict, names: list[str]) -> str:
     return fill(text, params, catalog, names)
 
 
-def label(option: dict, kind: str, catalog: dict, names: list[str]) -> str:
+def label(option: dict, kind: str, catalog: dict, names: list[str], state: dict | None = None) -> str:
     """The words of an option's button (the catalog's "labels"): "<type>/<prompt kind>" or
     "<type>/surrounded" when there is one, else "<type>"."""
     labels = catalog["labels"]

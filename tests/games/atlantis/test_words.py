@@ -116,8 +116,8 @@ def test_what_a_payment_gave(faces, cards, en):
     assert atl.paid_with(faces, cards, EN) == en
 
 
-def test_a_tile_given_back_or_paid_is_said_by_its_face_when_the_tiles_are_given():
-    tiles = {"10.1": {"colour": "grey", "value": 5}, "h1.2": {"colour": "blue", "value": 3}}
+def test_a_tile_given_back_or_paid_is_said_by_its_face_given_the_state():
+    tiles = {"tiles": {"10.1": {"colour": "grey", "value": 5}, "h1.2": {"colour": "blue", "value": 3}}}   # a state
     buy = {"type": "buy", "tile": "10.1"}
     pay = {"type": "pay", "tiles": ["10.1", "h1.2"], "cards": 2}
     assert atl.label(buy, "turn", EN, NAMES, tiles) == "Give back grey 5 for cards"

@@ -16,7 +16,7 @@ def prompt(expected: dict, catalog: dict, names: list[str]) -> str:
                                                        **expected.get("context", {}))
 
 
-def label(option: dict, kind: str, catalog: dict, names: list[str]) -> str:
+def label(option: dict, kind: str, catalog: dict, names: list[str], state: dict | None = None) -> str:
     return catalog["labels"][option["type"]].format(**option)
 
 
