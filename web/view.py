@@ -212,6 +212,10 @@ def option_label(option: dict, expected: dict, state: dict, lang: str, names: li
 
 def _icons(option: dict) -> list:
     """The kind's declared icons: each names a field ("pair.0": the pair's first), else is literal."""
+    if option["type"] == "donate" and "give" in option:     # a count beside each resource given
+        return [item for r, n in option["give"].items() for item in (("text", f"{n}×"), ("res", r))]
+    if option["type"] == "donate" and option.get("all"):
+        return []
     icons = []
     for icon, ref in kind_of(option["type"]).icons:
         name, _, index = ref.partition(".")
@@ -231,7 +235,12 @@ def _groups(expected: dict, state: dict, lang: str, names: list[str]) -> list[di
     kind = kind_of(expected["kind"])
     groups: list[dict] = []
     seen: dict = {}
-    for option in expected["options"]:
+    options = expected["options"]
+    if expected["kind"] == "donate":
+        # The whole table at once: "nobody (more) donates" first, then each player's gifts
+        # (the first shape, a pair then "done" for one player, stays for older records and CONFIRM).
+        options = sorted((o for o in options if "give" in o or o.get("all")), key=lambda o: not o.get("all"))
+    for option in options:
         k = kind.group(option) if kind.group else None
         if k not in seen:
             seen[k] = {"key": k, "label": group_label(option, lang, names) if kind.group else "", "options": []}
@@ -280,6 +289,7 @@ def prompt(snap: dict, lang: str) -> dict | None:
         hints.append(ui(lang, "hint_neutral"))
     if kind == "donate":
         hints.append(ui(lang, "hint_donate"))
+        hints.append(ui(lang, "hint_donate_counts"))
     out = {"kind": kind, "title": title, "hints": hints, "seat": seat, "groups": [],
            "dice_entry": None, "faces": []}
     if kind == "gate_roll":

@@ -123,6 +123,8 @@ def _words(p: dict, lang: str, names: list[str]) -> dict:
             values[k] = word(lang, "tile", v) if v else ""
         elif k == "pair":
             values[k] = _names_list(lang, [word(lang, "resource", r) for r in v]) if v else ""
+        elif k == "gift" and isinstance(v, dict):
+            values[k] = gift_words(lang, v)
         elif k == "counts" and isinstance(v, list):
             values[k] = ", ".join(f"{names[s]} {n}" for s, n in enumerate(v) if s < len(names))
         elif k == "total" and isinstance(v, list):
@@ -143,6 +145,11 @@ def _words(p: dict, lang: str, names: list[str]) -> dict:
         else:
             values[k] = v
     return values
+
+
+def gift_words(lang: str, gift: dict) -> str:
+    """What a Donation gives back: "2 Gems + 1 Book"."""
+    return " + ".join(f"{n} {word(lang, 'resource' if n == 1 else 'resources', r)}" for r, n in gift.items())
 
 
 def _option_word(lang: str, value: object) -> str:
@@ -207,6 +214,10 @@ def input_words(inp: dict, lang: str, names: list[str]) -> dict:
             values[f.name] = " + ".join(word(lang, "resource", r) for r in v) if v else ""
         elif f.domain == "faces":
             values[f.name] = " ".join(str(x) for x in v)
+        elif f.domain == "gift":
+            values[f.name] = gift_words(lang, v) if isinstance(v, dict) else ""
+        elif f.domain == "flag":
+            values[f.name] = ""
         else:
             values[f.name] = str(v)
     return values
@@ -216,7 +227,11 @@ def _variant(section: dict, inp: dict) -> str | None:
     """The template for `inp`: "<type>/<a field's value>" when there is one (None reads "none")."""
     kind = kind_of(inp["type"])
     for f in kind.fields:
+        if f.name not in inp:       # a field of another shape of the input (a Donation's)
+            continue
         v = inp.get(f.name)
+        if f.domain in ("gift", "flag"):    # the shape itself chooses: "donate/give", "donate/all"
+            return section.get(f"{kind.name}/{f.name}", section.get(kind.name))
         key = f"{kind.name}/{'none' if v is None else v}"
         if isinstance(v, (str, type(None))) and key in section:
             return section[key]

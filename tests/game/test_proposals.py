@@ -47,9 +47,10 @@ def test_donation_proposes_giving_nothing(session, profile):
     session.submit({"type": "pick", "area": "market"})
     session.submit({"type": "resource", "resource": "gem"})
     assert session.game.expected()["kind"] == "donate"
-    assert session.proposal()["input"] == {"type": "donate", "pair": None}
+    assert session.proposal()["input"] == {"type": "donate", "all": True}   # nobody donates: one press
     session.confirm()
     assert session.game.state["tokens"] == [0, 0, 0]
+    assert session.game.expected()["kind"] == "gate_roll"
 
 
 def test_no_proposal_for_a_revealed_tile_or_a_tie(session, profile):

@@ -1,6 +1,6 @@
 """Step 3, the Clock (Survey, Donation, the end), and step 4, the next First Player."""
 
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 
 from .events import event
 from .final_scoring import score_state
@@ -52,14 +52,53 @@ def survey(state: dict, subject: str, events: list) -> None:
 
 
 def donate_options(state: dict, task: dict) -> list[dict]:
+    """The player asked: a pair, or done (the first shape). Then, for the whole table at once:
+    each player still in this Donation gives a count of one kind (2, 4, ... of it) or a pair of
+    two kinds, in one tap; and "nobody (more) donates" ends it for everybody (DonateKind)."""
     stock = state["stocks"][task["seat"]]
     pairs = [{"type": "donate", "pair": [a, b]} for a, b in combinations_with_replacement(RESOURCES, 2)
              if (stock[a] >= 2 if a == b else stock[a] >= 1 and stock[b] >= 1)]
-    return pairs + [{"type": "donate", "pair": None}] if pairs else []
+    if not pairs:
+        return []
+    gifts = []
+    for seat in donation_seats(state, task):
+        held = state["stocks"][seat]
+        for r in RESOURCES:
+            gifts += [{"type": "donate", "seat": seat, "give": {r: n}} for n in range(2, held[r] + 1, 2)]
+        gifts += [{"type": "donate", "seat": seat, "give": {a: 1, b: 1}}
+                  for a, b in combinations(RESOURCES, 2) if held[a] % 2 and held[b] % 2]
+    return pairs + [{"type": "donate", "pair": None}] + gifts + [{"type": "donate", "all": True}]
+
+
+def donation_seats(state: dict, task: dict) -> list[int]:
+    """The players still in this Donation, in order: the one asked, then those after."""
+    below = []
+    for t in reversed(state["pending"]):
+        if t["t"] != "donate":
+            break
+        below.append(t["seat"])
+    seats = [task["seat"]] + [s for s in below if s != task["seat"]]
+    return [s for s in seats if sum(state["stocks"][s].values()) >= 2]
 
 
 def resolve_donate(state: dict, task: dict, inp: dict, events: list) -> None:
     seat = task["seat"]
+    if inp.get("all"):
+        while state["pending"] and state["pending"][-1]["t"] == "donate":
+            state["pending"].pop()
+        events.append(event("donation.over", seat=seat))
+        return
+    if "give" in inp:
+        giver = inp["seat"]
+        for r, n in inp["give"].items():
+            state["stocks"][giver][r] -= n
+            if r not in state["depleted"]:     # R10: a depleted District takes nothing back
+                state["districts"][RESOURCE_DISTRICT[r]]["resources"][r] += n
+        tokens = sum(inp["give"].values()) // 2
+        state["tokens"][giver] += tokens
+        events.append(event("donation.give", seat=giver, gift=dict(inp["give"]), tokens=tokens))
+        state["pending"].append(dict(task))  # the Donation goes on: more may give
+        return
     if inp["pair"] is None:
         events.append(event("donation.done", seat=seat))
         return

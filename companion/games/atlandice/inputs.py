@@ -32,7 +32,10 @@ DOMAINS = {
     "seat": "a seat number",
     "recipient": "self, neutral",
     "pair": "two resources, or null when done",
+    "gift": "{resource: how many} given back at a Donation (an even number in all)",
+    "flag": "true",
 }
+OMIT = object()    # a field that is left out when not given (an input shape of its own)
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,8 @@ class InputKind:
         """A clean copy with only this kind's fields and the meta keys, or RuleError("invalid")."""
         out: dict = {"type": self.name}
         for f in self.fields:
+            if f.name not in inp and f.default is OMIT:
+                continue
             if f.name not in inp and f.default is REQUIRED:
                 raise invalid(f"a {self.name} input needs '{f.name}'")
             out[f.name] = f.parse(inp.get(f.name, f.default), self.name)
@@ -119,7 +124,7 @@ class InputKind:
 
         'pick library', 'pick inn neutral', 'swap gem library book', 'donate none'."""
         tokens = [self.name]
-        fields = list(self.fields)
+        fields = [f for f in self.fields if f.default is not OMIT or f.name in inp]
         while fields and fields[-1].default is not REQUIRED and inp.get(fields[-1].name) == fields[-1].default:
             fields.pop()
         for f in fields:
@@ -204,6 +209,81 @@ def _refuse_choice(rule: str) -> Callable:
     return refuse
 
 
+class DonateKind(InputKind):
+    """A Donation's input, in three shapes:
+
+    - {"pair": [r, r]} or {"pair": null}: the player asked gives one pair, or is done (the
+      first shape, kept: older records replay the same);
+    - {"seat": s, "give": {r: n, ...}}: player `s` (any player still in this Donation) gives
+      these back at once, a VP per pair: one tap per kind of resource, a count beside each;
+    - {"all": true}: nobody (more) donates: the Donation is over for every player left."""
+
+    def parse(self, inp: dict) -> dict:
+        if "all" in inp:
+            if inp["all"] is not True or any(k in inp for k in ("pair", "give", "seat")):
+                raise invalid("a donation with 'all' ends the Donation: {\"type\": \"donate\", \"all\": true}")
+            return self._meta(inp, {"type": self.name, "all": True})
+        if "give" in inp:
+            if "pair" in inp:
+                raise invalid("a donation gives a 'pair' or a 'give', not both")
+            seat = inp.get("seat")
+            if type(seat) is not int or seat < 0:
+                raise invalid("a donation's 'give' needs the 'seat' of the player who gives")
+            give = inp["give"]
+            if not isinstance(give, dict) or not give:
+                raise invalid("'give' must be {resource: how many}, such as {\"gem\": 2}")
+            clean = {}
+            for r in RESOURCES:                  # in the game's order: one way to write a gift
+                n = give.get(r)
+                if r in give and (type(n) is not int or n < 1):
+                    raise invalid(f"each count given must be a whole number from 1, not {n!r}")
+                if n:
+                    clean[r] = n
+            unknown = [k for k in give if k not in RESOURCES]
+            if unknown:
+                _one_of(unknown[0], RESOURCES, "each donated resource")
+            if sum(clean.values()) % 2:
+                raise invalid("a donation gives resources back in pairs: an even number in all")
+            return self._meta(inp, {"type": self.name, "seat": seat, "give": clean})
+        if "seat" in inp:
+            raise invalid("a donation's 'seat' goes with 'give'")
+        return super().parse(inp)
+
+    @staticmethod
+    def _meta(inp: dict, out: dict) -> dict:
+        for key in META:
+            if isinstance(inp.get(key), str):
+                out[key] = inp[key]
+        return out
+
+    def notation(self, inp: dict) -> str:
+        if inp.get("all"):
+            return "donate all"
+        if "give" in inp:
+            return " ".join(["donate", str(inp["seat"])] + [f"{r} {n}" for r, n in inp["give"].items()])
+        return super().notation(inp)
+
+    def read_notation(self, tokens: list[str]) -> dict | None:
+        """The new shapes from notation ('donate all', 'donate 1 gem 2'), else None."""
+        if tokens == ["all"]:
+            return {"type": self.name, "all": True}
+        if tokens and tokens[0].isdecimal():
+            rest = tokens[1:]
+            if len(rest) % 2 or not rest:
+                raise invalid(f"'donate {' '.join(tokens)}': a resource and its count, each")
+            return self.parse({"type": self.name, "seat": int(tokens[0]),
+                               "give": {rest[i]: _token_int(rest[i + 1]) for i in range(0, len(rest), 2)}})
+        return None
+
+
+def _donate_group(o: dict) -> str:
+    if o.get("all"):
+        return "all"
+    if "give" in o:
+        return f"give/{o['seat']}"
+    return "none" if o["pair"] is None else "pair"
+
+
 def _declare(*kinds: InputKind) -> dict:
     return {k.name: k for k in kinds}
 
@@ -234,9 +314,11 @@ KINDS = _declare(
               refuse=_refuse_tile_taker),
     InputKind("reveal", (Field("tile", "tile"),), "the revealed tile", "Empty District",
               refuse=_refuse_reveal, skipped_by=("empty.reveal", "empty.depleted"), icons=(("tile", "tile"),)),
-    InputKind("donate", (Field("pair", "pair"),), "a donation", "Donation", refuse=_refuse_donate,
-              skipped_by=("donation.cannot",), icons=(("res", "pair.0"), ("text", "+"), ("res", "pair.1")),
-              group=lambda o: "none" if o["pair"] is None else "pair"),
+    DonateKind("donate", (Field("pair", "pair"), Field("seat", "seat", OMIT), Field("give", "gift", OMIT),
+                          Field("all", "flag", OMIT)),
+               "a donation", "Donation", refuse=_refuse_donate,
+               skipped_by=("donation.cannot",), icons=(("res", "pair.0"), ("text", "+"), ("res", "pair.1")),
+               group=_donate_group),
 )
 
 class _Fields(Mapping):
@@ -303,9 +385,13 @@ def from_notation(text: str) -> dict:
     if not tokens or tokens[0] not in KINDS:
         raise invalid(f"unknown input {text!r}; known: {', '.join(KINDS)}")
     kind = KINDS[tokens.pop(0)]
+    if isinstance(kind, DonateKind) and (shaped := kind.read_notation(tokens)) is not None:
+        return shaped
     inp: dict = {"type": kind.name}
     try:
         for f in kind.fields:
+            if f.default is OMIT:
+                continue
             if tokens:
                 inp[f.name] = f.read(tokens, kind.name)
             elif f.default is REQUIRED:

@@ -21,7 +21,7 @@ def forced(prompt: dict) -> dict | None:
 
 def preferred(prompt: dict) -> dict | None:
     """- the resource taken at a District: its own resource first (R2);
-    - a Donation: giving nothing more (giving is a choice: "can spend");
+    - a Donation: nobody (more) donates (giving is a choice: "can spend");
     - a step with a single legal option (`forced`: after a load or a resume, before the
       session entered it).
     A die to take, an effect's target, a revealed tile (hidden information) or who takes a
@@ -35,8 +35,8 @@ def preferred(prompt: dict) -> dict | None:
         for option in options:
             if option["resource"] == own:
                 return option
-    if kind == "donate":
-        return {"type": "donate", "pair": None}
+    if kind == "donate":    # nobody (more) donates: the Donation is over
+        return {"type": "donate", "all": True}
     return forced(prompt)
 
 
