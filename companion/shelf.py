@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 from . import games
+from .games import plural
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES
 
 GAMES_DIR = Path(__file__).resolve().parent / "games"
@@ -194,8 +195,11 @@ class ShelfWords(Words):
         return own(face, self.catalog) if own is not None else str(face)
 
     def page(self, key: str, **params) -> str:
-        text = self.catalog["page"].get(key, key)
-        return text.format(**params) if params else text
+        """The page's sentence `key`, its form chosen by a count where the catalog gives forms
+        (companion/games/plural.py)."""
+        value = self.catalog["page"].get(key, key)
+        # no params: the sentence as written, its {placeholders} left for the page's script
+        return plural.say(value, params) if params else plural.form(value, params)
 
     def word(self, group: str, key: object) -> str:
         return self.catalog.get(group, {}).get(str(key), str(key))

@@ -63,3 +63,13 @@ def test_places_and_citizens_are_said_for_people():
     error = {"error": "illegal", "key": "atlantis.wrong_kind", "params": {"expected": "pay", "given": "move"},
              "rule": None, "message": "x"}
     assert en.refusal(error) == "The companion waits for a payment now, not a move."
+
+
+def test_a_one_space_bridge_is_said_as_one_space_in_both_languages():
+    from companion.shelf import words_for
+    for lang, one, many in (("en", "over space 11 ", "over spaces 11-13 "),
+                            ("pt-BR", "sobre a casa 11 ", "sobre as casas 11-13 ")):
+        words = words_for("atlantis", lang)
+        said = words.page("finish_bridge", first=11, last=11, cost=3, span=1)
+        assert one in said and "11-11" not in said
+        assert many in words.page("finish_bridge", first=11, last=13, cost=3, span=3)

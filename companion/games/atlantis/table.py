@@ -85,7 +85,8 @@ def move_step(state: dict, expected: dict, citizen: int, cards: list[str], words
             cost = ends["cost"] - sum(g["cost"] for g in ends["gaps"] if g["first"] == bridge)
             gap = next((g for g in ends["gaps"] if g["first"] == bridge), None)
             text = (words.page("finish", cost=cost) if gap is None else
-                    words.page("finish_bridge", first=gap["first"], last=gap["last"], cost=cost))
+                    words.page("finish_bridge", first=gap["first"], last=gap["last"], cost=cost,
+                                span=gap["last"] - gap["first"] + 1))
             move = {"type": "move", "citizen": citizen, "cards": list(cards), "bridge": bridge}
             if behind is None:
                 out["finish"].append({"text": text, "input": input_json(move), "bridge": gap is not None})
