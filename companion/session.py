@@ -143,7 +143,7 @@ class Session:
             if version is not None and version != game.version:
                 raise StaleVersion(version, game.version)
             before = game.version
-            events = self._enter(inp)
+            events = list(self._enter(inp))    # a copy: the game's history keeps the list entered
             roll = self.desk.roll_to_keep(game.record.inputs[before])   # before the change forgets the reading
             try:
                 while (option := self._forced()) is not None:
@@ -199,7 +199,7 @@ class Session:
             if not game.redo_stack:
                 raise illegal("nothing to redo", key="nothing_to_redo")
             before = game.version
-            events = self._enter(game.redo_stack[-1], keep_redo=True)
+            events = list(self._enter(game.redo_stack[-1], keep_redo=True))   # a copy, as in submit
             try:
                 while game.redo_stack and game.redo_stack[-1].get("source") == AUTO:
                     events += self._enter(game.redo_stack[-1], keep_redo=True)

@@ -367,8 +367,48 @@ def explanations(entries: list[dict]) -> list[dict]:
 
 # --- the end ----------------------------------------------------------------------
 
-def breakdown(result: dict, names: list[str], lang: str, humans: int) -> dict:
-    """The final scoring, line by line, for the table to check (also the check page)."""
+TOKEN_SOURCES = ("survey", "donation", "empty_second", "empty_tied")
+
+
+def token_sources(history: list[dict], tokens: list[int], names: list[str], lang: str) -> list[dict]:
+    """Each player's VP tokens by where they came from (Surveys, Donations, an empty District's
+    second place, a tie for its tile), each with its payouts in words and their round; tokens
+    that no payout in the history gave (a position typed in) make a line of their own."""
+    seats = len(tokens)
+    rows = {k: {"key": k, "label": ui(lang, f"bd_tokens_{k}"), "per_seat": [0] * seats, "lines": []}
+            for k in TOKEN_SOURCES}
+    rnd = 1
+    for entry in history:
+        for ev in entry["events"]:
+            p, key = ev["params"], ev["key"]
+            if key == "gates.open":
+                rnd = p.get("round", rnd)
+            got: dict = {}
+            if key == "survey.result":
+                got, source = {s: 1 for s in p.get("winners", [])}, "survey"
+            elif key == "donation.pair":
+                got, source = {p["seat"]: 1}, "donation"
+            elif key == "donation.give":
+                got, source = {p["seat"]: p["tokens"]}, "donation"
+            elif key == "empty.tokens":
+                got, source = {p["seat"]: p["tokens"]}, "empty_tied" if p.get("place") == "tied_first" else "empty_second"
+            if not got:
+                continue
+            row = rows[source]
+            for s, n in got.items():
+                if isinstance(s, int) and s < seats:
+                    row["per_seat"][s] += n
+            row["lines"].append({"round": rnd, "text": render(ev, lang, names)})
+    out = [r for r in rows.values() if r["lines"]]
+    rest = [tokens[s] - sum(r["per_seat"][s] for r in out) for s in range(seats)]
+    if any(rest):
+        out.append({"key": "other", "label": ui(lang, "bd_tokens_other"), "per_seat": rest, "lines": []})
+    return out
+
+
+def breakdown(result: dict, names: list[str], lang: str, humans: int, history: list[dict] | None = None) -> dict:
+    """The final scoring, line by line, for the table to check (also the check page); with the
+    game's `history`, the VP tokens by source."""
     seats = len(result["total"])
     rows = []
     for r in RESOURCES:
@@ -387,6 +427,7 @@ def breakdown(result: dict, names: list[str], lang: str, humans: int) -> dict:
         "tiles": result["tiles"],
         "tile_points": result["tile_points"],
         "tokens": result["tokens"],
+        "token_sources": token_sources(history, result["tokens"], names, lang) if history is not None else [],
         "total": result["total"],
         "winners": [names[s] for s in result["winners"]],
         "winner_seats": result["winners"],
@@ -470,7 +511,8 @@ def table(snap: dict, lang: str) -> dict:
         "profile_confirmed": state["profile"].get("confirmed", False),
         "set_aside": [word(lang, "tile", t) for t in state["set_aside"]],
         "depleted": [word(lang, "resources", r) for r in state["depleted"]],
-        "breakdown": breakdown(state["result"], names, lang, len(state["players"])) if state.get("result") else None,
+        "breakdown": breakdown(state["result"], names, lang, len(state["players"]), snap.get("history", []))
+        if state.get("result") else None,
         "chart": vp_chart(state, names, lang),
     })
     return view
@@ -490,7 +532,7 @@ def replay_parts(game, names: list[str], lang: str) -> dict:
         words = words_for(game.game_id, lang)
         return {"tally": own.final(state, words, names), "tally_page": f"{game.game_id}/tally.html",
                 "page": words.page}
-    return {"breakdown": breakdown(game.score(), names, lang, len(state["players"])),
+    return {"breakdown": breakdown(game.score(), names, lang, len(state["players"]), list(game.history)),
             "chart": vp_chart(state, names, lang) if state["over"] else None}
 
 
