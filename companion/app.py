@@ -97,6 +97,9 @@ def build(config: Config, announce=print) -> Companion:
         "LANGUAGE": config.game.language,
         "INSTANCE_PATH": str(paths.ensure_dir(data_dir / "instance")),
         "PUBLIC_URLS": addresses(config.server.host, config.server.port),
+        "SSE_MAX_STREAMS": config.web.live_streams,
+        "PUBLIC_HISTORY": config.web.public_history,
+        "PUBLIC_CAMERA": config.web.public_camera,
     }, session=session)
     loop = DeviceLoop(session, panel, camera, pairing=app.extensions["pairing"],
                       watcher_factory=lambda: vision.SettleWatcher(config=reader.config),
@@ -132,7 +135,9 @@ def run(config: Config) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     companion = build(config)
     try:
-        server = make_server(companion.app, host, port, threads=config.server.threads)
+        # each live page holds a thread: requests keep `threads` - 8 of their own whatever the limit
+        threads = max(config.server.threads, config.server.threads - 8 + config.web.live_streams)
+        server = make_server(companion.app, host, port, threads=threads)
     except OSError as exc:
         companion.close()
         raise OSError(exc.errno, f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None

@@ -83,6 +83,11 @@ class GameConfig:
 class WebConfig:
     pairing_code: str = ""  # empty = generated, shown after holding CONFIRM on the panel
     allowed_hosts: tuple[str, ...] = ()  # empty = localhost and this machine's addresses
+    # Live pages at once (one server thread each; the server gets this many threads more).
+    live_streams: int = _opt(12, min=1, max=64)
+    # Unpaired clients may read the history and its exports / see the camera's picture.
+    public_history: bool = False
+    public_camera: bool = False
 
 
 @dataclass(frozen=True)

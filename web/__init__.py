@@ -12,9 +12,13 @@ Config keys read (all optional):
     SECRET_KEY         signs the session cookie; generated once and kept in the instance folder
     INSTANCE_PATH      where the secret key is kept (default: Flask's instance folder)
     SSE_HEARTBEAT      seconds between heartbeat comments on /api/events (default 15)
-    SSE_MAX_STREAMS    live streams at once (default 8; one server thread each); beyond: 503,
-                       but a paired device gets one while any slot is a watcher's or a
-                       device's second (web/stream.py)
+    SSE_MAX_STREAMS    live streams at once (default 12; [web] live_streams; one server thread
+                       each); beyond: 503, but a paired device gets one while any slot is a
+                       watcher's or a device's second (web/stream.py)
+    SSE_STREAM_BYTES   a stream ends after sending this many bytes (default 2 MB) and its page
+                       comes back at once with Last-Event-ID (nothing missed)
+    PUBLIC_HISTORY     unpaired clients may read the history and both exports (default False)
+    PUBLIC_CAMERA      unpaired clients may see the camera's picture (default False)
     SSE_WATCHER_LIFETIME  seconds a watcher's (unpaired) stream lasts before its browser reconnects (300)
     MAX_CONTENT_LENGTH request body limit in bytes (default 1 MiB)
     LANGUAGE           the default language when the browser asks for none we have
@@ -44,7 +48,10 @@ DEFAULTS = {
     "PAIRING_CODE": None,
     "PAIRING_WINDOW": 120.0,
     "SSE_HEARTBEAT": 15.0,
-    "SSE_MAX_STREAMS": 8,
+    "SSE_MAX_STREAMS": 12,
+    "SSE_STREAM_BYTES": 2 * 1024 * 1024,
+    "PUBLIC_HISTORY": False,
+    "PUBLIC_CAMERA": False,
     "SSE_WATCHER_LIFETIME": 300.0,
     "MAX_CONTENT_LENGTH": 1024 * 1024,
     "LANGUAGE": "en",

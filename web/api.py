@@ -166,8 +166,15 @@ def profile():
     return jsonify(game_session().profile)
 
 
+def camera_shown() -> bool:
+    """The camera's picture: paired tablets only, unless [web] public_camera opens it."""
+    return bool(current_app.config.get("PUBLIC_CAMERA")) or security.is_paired()
+
+
 @bp.get("/camera.png")
 def camera_image():
+    if not camera_shown():
+        raise ApiError(403, "not_paired", said("err_camera_paired"))
     image = game_session().desk.last_image()
     if not image:
         raise ApiError(404, "not_found", said("err_no_image"))

@@ -55,6 +55,9 @@ class PairedDevices:
         # Devices paired while the games file could not be written (damaged, read-only, full):
         # kept until the next restart, so the table's tablet can still read what happened.
         self._unsaved: set[str] = set()
+        # Told the id of each device unpaired (None: all of them), after it is removed: its live
+        # streams end at once (web/stream.py), so a removed tablet keeps neither controls nor a slot.
+        self.on_remove: list[Callable[[str | None], object]] = []
 
     def pair(self, user_agent: str | None, address: str) -> str:
         """A new paired device; returns the secret for its cookie."""
@@ -96,7 +99,8 @@ class PairedDevices:
         return self.store.devices()
 
     def remove(self, did: str | None = None) -> int:
-        """Unpair one device (its id), or all of them (None)."""
+        """Unpair one device (its id), or all of them (None); its live streams end at once."""
+        unsaved = False
         with self._lock:
             if did is None:
                 self._seen.clear()
@@ -105,5 +109,8 @@ class PairedDevices:
                 self._seen.pop(did, None)
                 if did in self._unsaved:
                     self._unsaved.discard(did)
-                    return 1
-        return self.store.remove_devices(did)
+                    unsaved = True
+        removed = 1 if unsaved else self.store.remove_devices(did)
+        for told in list(self.on_remove):
+            told(did)
+        return removed

@@ -34,6 +34,14 @@ def init_app(app) -> None:
     app.register_blueprint(bp)
 
 
+@bp.before_request
+def _paired_or_public():
+    """Every game kept, with its players' names and dates, and both exports: paired tablets
+    only, unless [web] public_history opens them (watching the live table needs no pairing)."""
+    if not current_app.config.get("PUBLIC_HISTORY") and not security.is_paired():
+        raise ApiError(403, "not_paired", said("err_history_paired"))
+
+
 def kept() -> KeptGames:
     return current_app.extensions["kept_games"]
 

@@ -43,6 +43,8 @@ RESERVED = 40             # connections only paired tablets' addresses and loopb
 PAIRED_REFRESH = 5.0      # seconds the paired devices' addresses are remembered before asked again
 LOOPBACK = ("127.0.0.1", "::1", "::ffff:127.0.0.1")
 
+OUTBUF = 1024 * 1024
+
 LIMITS = {
     "connection_limit": CONNECTION_LIMIT,
     "channel_timeout": CHANNEL_TIMEOUT,
@@ -51,6 +53,10 @@ LIMITS = {
     "max_request_header_size": HEADER_LIMIT,
     # A page that closes gives its live-stream slot back at once (waitress.client_disconnected).
     "channel_request_lookahead": 1,
+    # What a connection sent is kept in its buffer until the buffer reaches this size (waitress's
+    # default, 16 MB, held up to 16 MB per live page: 160-375 MB for ten tablets); past it a new
+    # buffer is begun and the old one dropped once sent. Also how much may wait for a slow client.
+    "outbuf_high_watermark": OUTBUF,
 }
 
 

@@ -53,7 +53,8 @@ class Slot:
     def __init__(self, device: str | None, opened: float):
         self.device = device          # the paired device's id; None for a watcher
         self.opened = opened
-        self.ended = threading.Event()  # set when a paired device needs the slot
+        self.ended = threading.Event()  # set when a paired device needs the slot, or on revocation
+        self.revoked = False          # the device was unpaired: its page is told to reload
 
 
 class StreamSlots:
@@ -82,6 +83,11 @@ class StreamSlots:
             self._slots.append(slot)
             return slot
 
+    def would_take(self, device: str | None) -> bool:
+        """Whether `take(device)` would give a slot now (nothing is taken)."""
+        with self._lock:
+            return len(self._slots) < self.limit or (device is not None and self._victim(device) is not None)
+
     def _victim(self, device: str) -> Slot | None:
         """The stream a paired device's new one replaces: a watcher's, else one of a device with several."""
         watchers = [s for s in self._slots if s.device is None]
@@ -92,6 +98,17 @@ class StreamSlots:
             counts[s.device] = counts.get(s.device, 0) + 1
         several = [s for s in self._slots if counts[s.device] > 1 or s.device == device]
         return several[0] if several else None
+
+    def revoke(self, device: str | None) -> int:
+        """End at once the streams of `device` (None: every paired device's), unpaired on
+        /unpair or /device: their slots are free now, and their pages reload as watchers."""
+        with self._lock:
+            gone = [s for s in self._slots if s.device is not None and (device is None or s.device == device)]
+            for s in gone:
+                self._slots.remove(s)
+                s.revoked = True
+                s.ended.set()
+        return len(gone)
 
     def give_back(self, slot: Slot) -> None:
         with self._lock:
@@ -153,7 +170,15 @@ def fragment(app, sess, snap: dict, lang: str, paired: bool) -> str:
 
 
 def message(snap: dict, seen: tuple | None, lang: str, html: str | None = None) -> str:
-    """One SSE message: what changed since `seen` (change_id, version, game_id)."""
+    """One SSE message: what changed since `seen` (change_id, version, game_id). With `html` (the
+    page's own stream) only the table drawn and the counts the page reads: the state, the prompt
+    and the history's entries, which the page never reads, are left out (a message a fraction
+    of the size)."""
+    if html is not None:
+        data = {k: snap.get(k) for k in ("change_id", "boot", "version", "game_id", "game_changes")}
+        data["html"] = html
+        payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        return f"id: {event_id(snap)}\nevent: change\ndata: {payload}\n\n"
     state = snap.get("state")
     words = words_for(snap.get("game") or "atlandice", lang)
     names = words.names(state) if state else []
@@ -176,16 +201,39 @@ def message(snap: dict, seen: tuple | None, lang: str, html: str | None = None) 
                                        "can_redo", "camera", "refusal", "proposal")}
     data["reset"] = reset
     data["new"] = new
-    if html is not None:
-        data["html"] = html
     payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     return f"id: {event_id(snap)}\nevent: change\ndata: {payload}\n\n"
+
+
+@bp.record_once
+def _setup(state) -> None:
+    """The app's stream slots, told when a device is unpaired (web/devices.py)."""
+    app = state.app
+    slots = app.extensions.setdefault("streams", StreamSlots(int(app.config["SSE_MAX_STREAMS"])))
+    devices = app.extensions.get("devices")
+    if devices is not None:
+        devices.on_remove.append(slots.revoke)
+
+
+def slots_of(app) -> StreamSlots:
+    return app.extensions.setdefault("streams", StreamSlots(int(app.config["SSE_MAX_STREAMS"])))
+
+
+@bp.get("/api/events/room")
+def room():
+    """Whether this client would get a live stream now: {"limit", "open", "free", "message"}
+    (the page asks when its stream was refused, to say why instead of "offline")."""
+    slots = slots_of(current_app)
+    device = security.paired_device()
+    free = slots.would_take(device)
+    return {"limit": slots.limit, "open": slots.open, "free": free,
+            "message": None if free else said("err_busy", limit=slots.limit)}
 
 
 @bp.get("/api/events")
 def events():
     app = current_app._get_current_object()
-    slots: StreamSlots = app.extensions.setdefault("streams", StreamSlots(int(app.config["SSE_MAX_STREAMS"])))
+    slots = slots_of(app)
     sess = app.extensions["session"]
     heartbeat = float(app.config["SSE_HEARTBEAT"])
     lang = i18n.current()
@@ -195,6 +243,7 @@ def events():
     device = security.paired_device()
     paired = device is not None
     lifetime = None if paired else float(app.config["SSE_WATCHER_LIFETIME"])
+    budget = int(app.config["SSE_STREAM_BYTES"])
     cache: FragmentCache = app.extensions.setdefault("fragments", FragmentCache())
     slot = slots.take(device)
     if slot is None:
@@ -216,16 +265,30 @@ def events():
         try:
             yield "retry: 1000\n: atlandice live stream\n\n"
             beat = time.monotonic()
+            sent = 0
             while True:
                 snap = sess.snapshot()
-                html = None
-                if want_html:
-                    html = cache.get((snap["change_id"], lang, paired),
-                                     lambda: fragment(app, sess, snap, lang, paired))
-                yield message(snap, seen, lang, html)
-                seen = (snap["change_id"], snap["version"], snap["game_id"], snap["game_changes"], snap["boot"])
+                now = (snap["change_id"], snap["version"], snap["game_id"], snap["game_changes"], snap["boot"])
+                if seen != now or not want_html:   # the page back after a planned end, missing nothing: nothing
+                    html = None
+                    if want_html:
+                        html = cache.get((snap["change_id"], lang, paired),
+                                         lambda: fragment(app, sess, snap, lang, paired))
+                    text = message(snap, seen, lang, html)
+                    sent += len(text)
+                    yield text
+                seen = now
                 since = snap["change_id"]
+                if sent >= budget:
+                    # a stream ends after SSE_STREAM_BYTES and the browser comes back at once
+                    # with Last-Event-ID, missing nothing (what waitress keeps of a connection
+                    # is bounded by web/server.py's OUTBUF)
+                    yield "retry: 100\n: planned end, come back\n\n"
+                    return
                 while True:
+                    if slot.revoked:
+                        yield "event: revoked\ndata: {}\n\n"    # unpaired: the page reloads as a watcher
+                        return
                     if disconnected is not None and disconnected() or slot.ended.is_set():
                         return
                     if lifetime is not None and time.monotonic() - slot.opened >= lifetime:

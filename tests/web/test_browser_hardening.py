@@ -1,5 +1,6 @@
 """Browser checks of the hardening issue's page parts: a record file that is not UTF-8 is
-refused by the page naming the line (item 14)."""
+refused by the page naming the line (item 14); a removed tablet's page drops its controls at
+once (item 5); a page refused a live stream says why (item 9)."""
 
 from __future__ import annotations
 
@@ -35,3 +36,32 @@ def test_the_page_refuses_a_record_file_that_is_not_utf8_naming_the_line(browser
     page.wait_for_url(url + "/")
     assert session.game.state["players"][1] == "Brunø"
     assert not page.errors
+
+
+def test_an_unpaired_tablet_loses_its_controls_at_once(browser, server):  # noqa: F811
+    """Removing a device on /device ends its stream: its page reloads as a watcher's (item 5)."""
+    url, session = server
+    session.new_game(SETUP)
+    page = tablet(browser, url)
+    assert page.query_selector(".pairstate.ok")
+    import urllib.request
+    req = urllib.request.Request(url + "/device/remove", data=json.dumps({"device": "all"}).encode(),
+                                 headers={"Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        assert json.loads(r.read())["removed"] == 1
+    page.wait_for_selector(".pairstate.no", timeout=5000)
+    page.wait_for_selector("#conn.online")
+    assert not page.errors
+
+
+def test_a_refused_page_says_every_live_connection_is_in_use(browser, server):  # noqa: F811
+    """Past the limit (here 4) a watcher's page says why, not "offline" (item 9)."""
+    url, session = server
+    pages = [tablet(browser, url, paired=False) for _ in range(4)]
+    late = tablet(browser, url, paired=False, home=False, lang="pt-BR")
+    late.goto(url + "/")
+    late.wait_for_selector("#conn.busy", timeout=10000)
+    assert "no máximo 4" in late.inner_text("#conn")
+    pages[0].context.close()
+    late.wait_for_selector("#conn.online", timeout=20000)
+    assert not late.errors

@@ -4,10 +4,19 @@ an export never holds every record (or the whole zip) in memory."""
 import io
 import zipfile
 
+import pytest
+
 from companion.history.export import records_zip_stream
 from companion.record import Record
 
 from .test_history_pages import games
+
+
+@pytest.fixture(autouse=True)
+def _public_history(app):
+    """These read the history as an unpaired watcher would with [web] public_history = true; the
+    default (paired tablets only) is tested in tests/web/test_history_access.py."""
+    app.config["PUBLIC_HISTORY"] = True
 
 
 def test_the_zip_is_streamed_a_record_at_a_time(client, game_session, monkeypatch):

@@ -8,10 +8,19 @@ import random
 import re
 import zipfile
 
+import pytest
+
 from companion.record import Record
 from companion.games.atlandice.simulate import random_input
 
 from .conftest import SETUP, XHR
+
+
+@pytest.fixture(autouse=True)
+def _public_history(app):
+    """These read the history as an unpaired watcher would with [web] public_history = true; the
+    default (paired tablets only) is tested in tests/web/test_history_access.py."""
+    app.config["PUBLIC_HISTORY"] = True
 
 
 def play_out(sess, seed, stop_after=None, sources=("camera",)):

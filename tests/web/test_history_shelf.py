@@ -16,6 +16,13 @@ from companion.shelf import words_for
 
 from .conftest import post
 
+
+@pytest.fixture(autouse=True)
+def _public_history(app):
+    """These read the history as an unpaired watcher would with [web] public_history = true; the
+    default (paired tablets only) is tested in tests/web/test_history_access.py."""
+    app.config["PUBLIC_HISTORY"] = True
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 RECORDS = {"atlandice": "three-players.jsonl", "survive": "survive-2p-volcano.jsonl",
            "atlantis": "atlantis-table-3p.jsonl"}

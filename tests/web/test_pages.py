@@ -137,9 +137,9 @@ def test_the_check_page_says_what_is_wrong(client):
     assert r.status_code == 400
 
 
-def test_the_camera_page_shows_the_last_reading(client, game_session, monkeypatch):
+def test_the_camera_page_shows_the_last_reading(paired, game_session, monkeypatch):
     monkeypatch.setattr(game_session.desk, "last_image", lambda: b"\x89PNG")
-    page = client.get("/camera").get_data(as_text=True)
+    page = paired.get("/camera").get_data(as_text=True)
     assert "/api/camera.png" in page
 
 

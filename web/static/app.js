@@ -262,16 +262,32 @@
       first = false;
       if (data && data.html) { swapIn(data.html); } else { refresh(); }
     }, false);
+    // This device was unpaired (here, or removed on /device): the page reloads as a watcher's.
+    source.addEventListener("revoked", function () { source.close(); location.reload(); }, false);
     source.onopen = function () { setOnline(true); retryDelay = 2000; };
     source.onerror = function () {
-      setOnline(false);
-      // The browser reconnects by itself (retry: 1000), sending Last-Event-ID. A refusal (too
-      // many live pages: 503) closes the stream for good: try again later, longer each time.
-      if (source.readyState === 2) {
-        setTimeout(connect, retryDelay + Math.random() * 1000);
-        retryDelay = Math.min(retryDelay * 2, 30000);
+      // The browser reconnects by itself (retry), sending Last-Event-ID: a stream that ends as
+      // planned comes back at once, unseen. A refusal (every live connection in use: 503)
+      // closes the stream for good: say so, and try again later, longer each time.
+      if (source.readyState !== 2) {
+        setTimeout(function () { if (source.readyState !== 1) { setOnline(false); } }, 1500);
+        return;
       }
+      setOnline(false);
+      request("GET", "/api/events/room", null, function (status, reply) {
+        if (status === 200 && reply && reply.free === false && reply.message) { setBusy(reply.message); }
+      });
+      setTimeout(connect, retryDelay + Math.random() * 1000);
+      retryDelay = Math.min(retryDelay * 2, 15000);
     };
+  }
+
+  // Every live connection in use: the status says that (not "offline") until the stream is back.
+  function setBusy(text) {
+    var conn = $("conn");
+    if (!conn) { return; }
+    conn.textContent = text;
+    conn.className = "conn busy";
   }
 
   /* --- taps ------------------------------------------------------------------ */
