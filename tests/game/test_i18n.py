@@ -111,3 +111,10 @@ def test_a_refused_choice_lists_the_possible_ones_in_words():
     assert explain(refusal, "pt-BR") == ("Essa escolha não é possível agora (uma troca); são possíveis: "
                                          "Joia Biblioteca Livro e mais. (Joalheria)")
     assert explain(refusal, "en").startswith("That choice is not possible now (a swap); possible: Gem Library Book and more.")
+
+
+def test_a_resource_taken_from_an_area_is_said_with_its_article():
+    from companion.i18n import label
+    inp = {"type": "take_from", "area": "jeweller", "resource": "gem"}
+    assert label(inp, "pt-BR", ["Ana", "Bruno"]) == "Joia da Joalheria"
+    assert label(dict(inp, area="market"), "pt-BR", ["Ana", "Bruno"]) == "Joia do Mercado Negro"
