@@ -63,6 +63,10 @@ def _well_formed(rng: random.Random, kind: str, dice_count: int) -> dict:
             "take": RESOURCES, "for": ("self", "neutral"), "value": range(1, 7), "from": range(1, 7),
             "seat": range(5), "tile": TILES}
     from companion.games.atlandice.inputs import FIELDS
+    if kind == "donate":      # one of a Donation's shapes, whole: a pair, counts given, or all done
+        return rng.choice([{"type": kind, "pair": rng.choice([None, rng.sample(RESOURCES, 2)])},
+                           {"type": kind, "seat": rng.randrange(5), "give": {rng.choice(RESOURCES): rng.choice([2, 4])}},
+                           {"type": kind, "all": True}])
     inp = {"type": kind}
     for field in FIELDS[kind]:
         if field == "dice":
