@@ -160,7 +160,6 @@ def test_the_summaries_notice_an_edit_in_the_middle_of_a_record(tmp_path, profil
 
 
 def test_a_record_file_that_is_not_utf8_is_refused_naming_the_line(tmp_path):
-    from tests.web.conftest import game_session  # noqa: F401  (fixtures come from the web folder)
     from companion.board_profile import load_profile
     from companion.game_profiles import GameProfiles
     from companion.session import Session

@@ -123,12 +123,13 @@ def test_a_stream_ends_after_its_bytes_and_the_page_comes_back_missing_nothing(t
     game_session.new_game(SETUP)
     page = paired_client(app)
     r = page.get("/api/events?html=1", buffered=False)
-    got, ids = "", []
-    t, box = in_background(lambda: drain(r, limit=10_000))
+    t, box = in_background(lambda: drain(r, limit=500))
     rolls = [{"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}]
-    while t.is_alive() and game_session.game.version < 30:
-        play(game_session, [{"type": "undo"}] if False else [])
-        game_session.undo() if game_session.game.version and game_session.game.version % 2 else play(game_session, rolls)
+    while t.is_alive():
+        if game_session.game.version % 2:
+            game_session.undo()
+        else:
+            play(game_session, rolls)
         t.join(0.05)
     t.join(10)
     got = box["out"]
@@ -147,7 +148,10 @@ def test_a_stream_ends_after_its_bytes_and_the_page_comes_back_missing_nothing(t
     first = next(chunks)
     first = first.decode() if isinstance(first, bytes) else first
     assert first.startswith("retry: 1000") and "data:" not in first
-    play(game_session, rolls) if game_session.game.version % 2 == 0 else game_session.undo()
+    if game_session.game.version % 2:
+        game_session.undo()
+    else:
+        play(game_session, rolls)
     text = ""
     for chunk in chunks:
         text += chunk.decode() if isinstance(chunk, bytes) else chunk
