@@ -11,6 +11,10 @@ each tablet's message for it (median, p95, max), the messages' sizes, the stream
 ends and any 503.
 
     python benchmarks/soak_streams.py [--minutes 10] [--tablets 10] [--interval 0.5] [--seed 5]
+
+Measured (10 tablets, 4 minutes, 468 inputs): before 1fcbef8 peak 223 MB, two tablets refused
+(244 503s, 934 deliveries missed), p95 96 ms; at 1fcbef8 peak 119 MB, no 503, none missed,
+p95 91 ms.
 """
 
 import argparse
