@@ -15,19 +15,14 @@ from . import games
 from .game import Game, ReplayError
 from .games.errors import RuleError
 from .i18n import catalog, fill
-from .record import Record, RecordError
+from .record import Record, RecordError, decode
 from .shelf import words_for
 
 
 def main_replay(args) -> int:
-    try:
-        text = args.file.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        print(f"{args.file}: not a text file", file=sys.stderr)
-        return 2
     lang = getattr(args, "lang", None) or "en"
     try:
-        record = Record.from_jsonl(text)
+        record = Record.from_jsonl(decode(args.file.read_bytes()))     # not UTF-8: the line is named
         installed = getattr(args, "installed_profile", None)
         game_id = games.game_of(record.header)
         if game_id != games.DEFAULT:       # the game's own default profile (a known game, or line 1 says why not)

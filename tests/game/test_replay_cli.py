@@ -61,3 +61,14 @@ def test_a_line_the_companion_cannot_keep_exits_2_and_names_it(tmp_path, profile
     out = run(path)
     assert out.returncode == 2 and out.stdout == ""
     assert f"{path}: line 51: " in out.stderr and why in out.stderr and "unexpected" not in out.stderr
+
+
+def test_a_line_that_is_not_utf8_exits_2_and_names_it(tmp_path, profile):
+    game = random_game(profile, seed=14, stop_after=20)
+    lines = game.record.to_jsonl().encode("utf-8").splitlines()
+    lines[5] = lines[5].replace(b'"type"', b'"type", "note": "\xe9t\xe9"', 1)
+    path = tmp_path / "latin1.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    out = run(path)
+    assert out.returncode == 2 and out.stdout == ""
+    assert f"{path}: line 6: " in out.stderr and "UTF-8" in out.stderr
