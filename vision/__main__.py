@@ -14,21 +14,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
 from .image_file import load_image, save_image
 
 
 def _config(path: str | None):
-    from .calibrate import load_calibration
-    from .reading import ReadError
-
-    if path is None:
-        return None
-    if not os.path.isfile(path):
-        raise ReadError(f"no such calibration file: {path}")
-    return load_calibration(path)
+    from .calibrate import calibration_named
+    return calibration_named(path)
 
 
 def cmd_read(a) -> int:

@@ -100,6 +100,18 @@ def save_calibration(cfg: Config, info: dict, path: str = DEFAULT_PATH) -> str:
     return path
 
 
+def calibration_named(path: str | None) -> Config | None:
+    """The calibration a command line names (None: none, the shipped settings); vision.ReadError
+    when there is no such file or it is not a calibration."""
+    from .reading import ReadError
+
+    if path is None:
+        return None
+    if not os.path.isfile(path):
+        raise ReadError(f"no such calibration file: {path}")
+    return load_calibration(path)
+
+
 def load_calibration(path: str | None = None) -> Config:
     """Config from a calibration TOML; the default Config if the file is absent.
 

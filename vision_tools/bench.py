@@ -296,13 +296,8 @@ def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0) -> st
 
 def _config(path: str | None):
     """The calibration at `path` (None: uncalibrated, the shipped settings)."""
-    from vision.calibrate import load_calibration
-
-    if path is None:
-        return None
-    if not os.path.isfile(path):
-        raise ReadError(f"no such calibration file: {path}")
-    return load_calibration(path)
+    from vision.calibrate import calibration_named
+    return calibration_named(path)
 
 
 def _owner():
