@@ -1,4 +1,5 @@
-"""`python -m vision_tools.train --owner EXPORT`: teach the reader's nets an owner's dice (full teaching).
+"""`python -m vision_tools.train all --out DIR`: the reader's three nets trained from scratch (recipe.py);
+`python -m vision_tools.train --owner EXPORT`: teach the reader's nets an owner's dice (full teaching).
 
 Needs torch and onnx (`pip install -e '.[train]'`); any computer's CPU is enough.
 The nets of the shipped recipe are trained with `python -m vision_tools.train.train_dice`
@@ -14,6 +15,11 @@ import sys
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["all"]:
+        from .recipe import main as recipe_main
+
+        return recipe_main(argv[1:])
     ap = argparse.ArgumentParser(prog="python -m vision_tools.train", description=(
         "Fine-tune the dice reader's nets on the rolls an owner's table confirmed (`companion dice export "
         "EXPORT`) and write them to a folder; `companion dice nets DIR` installs it on the device."))

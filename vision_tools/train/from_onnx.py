@@ -42,9 +42,12 @@ def load(models: str, kind: str) -> nn.Module:
     """The net `kind` ("det", "cls" or "wide") of folder `models` as a float32 torch module in
     train mode; ValueError when the file does not fit the architecture."""
     path = os.path.join(models, ONNX_NAME[kind])
+    weights = _onnx_weights(path)
     model = (ARCH[kind] if kind in ARCH else Det)(bn=False)
     layers = [m for m in model.modules() if isinstance(m, (nn.Conv2d, nn.Linear))]
-    weights = _onnx_weights(path)
+    if [tuple(m.weight.shape) for m in layers] != [w.shape for w, _ in weights]:
+        model = _shaped(kind, weights) or model   # a net of the recipe's widths (recipe.py)
+        layers = [m for m in model.modules() if isinstance(m, (nn.Conv2d, nn.Linear))]
     if len(weights) != len(layers):
         raise ValueError(f"{path}: {len(weights)} weighted layers, the {kind} net has {len(layers)}")
     with torch.no_grad():
@@ -59,6 +62,21 @@ def load(models: str, kind: str) -> nn.Module:
         raise ValueError(f"{path}: read back, the {kind} net differs from OpenCV's by {diff:.2g}")
     model.train()
     return model
+
+
+def _shaped(kind: str, weights) -> nn.Module | None:
+    """The recipe's net (recipe.Classifier or recipe.Detector, bn=False) of the widths of `weights`
+    (an exported net's convolutions in graph order), or None when it has not their layer count."""
+    from .recipe import Classifier, Detector, widths_of
+
+    convs = [w.shape[0] for w, _ in weights if w.ndim == 4]
+    if len(convs) != len(weights) - (kind != "det") or len(convs) < 6:
+        return None
+    try:
+        w = widths_of(kind, convs)
+        return Detector(w, bn=False) if kind == "det" else Classifier(w, bn=False)
+    except (IndexError, ValueError):
+        return None
 
 
 def _check(model: nn.Module, path: str, kind: str) -> float:

@@ -1,0 +1,129 @@
+"""`python -m vision_tools.train all`: the recipe (vision_tools/train/recipe.py) is reproducible by
+steps: the same seed gives the same nets, a run interrupted and started again ends with an
+uninterrupted run's weights, the crops are cut once (cached by content), and the batches'
+vectorised jitter keeps crops and targets together.
+
+torch is for training only: these run where it is installed and are skipped elsewhere; the
+runs need the shared photos (a tiny recipe reads four of each folder)."""
+
+import os
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch", reason="torch is not installed (training only): the recipe is not checked")
+
+from vision_tools.train import from_onnx  # noqa: E402
+from vision_tools.train import recipe as R  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    from vision_tools.train.data import FOLDERS, SHARED
+
+    for f in FOLDERS:
+        if not os.path.isfile(os.path.join(SHARED, f, "labels.csv")):
+            pytest.skip(f"shared dice photos not present ({SHARED})")
+    return str(tmp_path_factory.mktemp("cache"))
+
+
+@pytest.fixture(scope="module")
+def straight(cache, tmp_path_factory):
+    """The tiny recipe run once, uninterrupted."""
+    out = str(tmp_path_factory.mktemp("straight"))
+    R.run(R.TINY, out, cache, say=lambda *a: None)
+    return out
+
+
+def _state(out):
+    return {k: torch.load(os.path.join(out, "state", f"{k}.pt"))["model"] for k in ("det", "cls", "wide")}
+
+
+def _same(a, b):
+    return all(torch.equal(a[k][n], b[k][n]) for k in a for n in a[k])
+
+
+def test_the_recipe_writes_the_readers_nets_and_its_record(straight):
+    from vision import nets
+
+    nets.check(straight)                       # loads in OpenCV, the reader's shapes
+    import json
+
+    with open(os.path.join(straight, "recipe.json")) as fh:
+        record = json.load(fh)
+    assert record["recipe"]["det_steps"] == R.TINY.det_steps and record["cache_key"] == R.cache_key(R.TINY)
+    for kind in ("det", "cls", "wide"):        # read back for full teaching: the recipe's widths
+        assert sum(p.numel() for p in from_onnx.load(straight, kind).parameters()) > 0
+
+
+def test_the_same_seed_gives_the_same_nets(straight, cache, tmp_path):
+    R.run(R.TINY, str(tmp_path), cache, say=lambda *a: None)
+    assert _same(_state(straight), _state(str(tmp_path)))
+    for name in ("dice_det.onnx", "dice_cls.onnx", "dice_cls_wide.onnx"):
+        with open(os.path.join(straight, name), "rb") as a, open(os.path.join(tmp_path, name), "rb") as b:
+            assert a.read() == b.read()
+
+
+def test_an_interrupted_run_resumes_to_the_same_weights(straight, cache, tmp_path):
+    out = str(tmp_path)
+    with pytest.raises(R.Stopped):
+        R.run(R.TINY, out, cache, say=lambda *a: None, stop_after=3)     # in the detector, saved at 2
+    assert torch.load(os.path.join(out, "state", "det.pt"))["step"] == 2
+    with pytest.raises(R.Stopped):
+        R.run(R.TINY, out, cache, say=lambda *a: None, stop_after=5)     # on from 2, saved at 4
+    R.run(R.TINY, out, cache, say=lambda *a: None)
+    assert _same(_state(straight), _state(out))
+
+
+def test_another_seed_gives_other_nets(straight, cache, tmp_path):
+    R.run(replace(R.TINY, seed=1), str(tmp_path), cache, say=lambda *a: None)
+    assert not _same(_state(straight), _state(str(tmp_path)))
+
+
+def test_the_crops_are_cut_once_and_keyed_by_the_recipes_data(cache):
+    key = R.cache_key(R.TINY)
+    assert os.path.isfile(os.path.join(cache, f"crops-{key}.npz"))
+    assert R.cache_key(replace(R.TINY, cls_steps=99)) == key                # training choices: same crops
+    assert R.cache_key(replace(R.TINY, pieces=9)) != key                    # data choices: cut anew
+    said = []
+    R.load_cut(R.TINY, cache, say=said.append)
+    assert said and "cache" in said[0]
+
+
+def test_colour_jitter_keeps_shapes_and_range_and_depends_only_on_the_generator():
+    x = torch.rand(16, 3, 48, 48)
+    a = R.colour_batch(x, torch.Generator().manual_seed(3))
+    b = R.colour_batch(x, torch.Generator().manual_seed(3))
+    assert a.shape == x.shape and torch.equal(a, b) and 0 <= float(a.min()) and float(a.max()) <= 1
+    assert not torch.equal(a, R.colour_batch(x, torch.Generator().manual_seed(4)))
+
+
+def test_detector_turns_move_the_targets_with_the_image():
+    """A bright dot at a die's centre stays at the target's peak, its offsets mirrored with it."""
+    g = R.DET_IN // 4
+    x = torch.zeros(64, 3, R.DET_IN, R.DET_IN)
+    heat, reg, mask = torch.zeros(64, g, g), torch.zeros(64, 3, g, g), torch.zeros(64, g, g)
+    px, py = 41.0, 90.0                        # the die's centre, input pixels (cell 10, 22; offsets 0.75, 0)
+    x[:, :, int(py), int(px)] = 1.0
+    heat[:, 22, 10] = mask[:, 22, 10] = 1.0
+    reg[:, :, 22, 10] = torch.tensor([3.0, px / 4 - 10 - 0.5, py / 4 - 22 - 0.5])
+    xs, hs, rs, ms = R.det_views(x, heat, reg, mask, torch.Generator().manual_seed(0))
+    for k in range(64):
+        iy, ix = (int(v) for v in torch.nonzero(ms[k])[0])
+        cy, cx = (int(v) for v in torch.nonzero(xs[k, 0])[0])
+        assert hs[k, iy, ix] == 1 and rs[k, 0, iy, ix] == 3.0
+        # the offset puts the centre back in the dot's pixel
+        assert abs((ix + 0.5 + float(rs[k, 1, iy, ix])) * 4 - (cx + 0.5)) <= 0.5 + 1e-4
+        assert abs((iy + 0.5 + float(rs[k, 2, iy, ix])) * 4 - (cy + 0.5)) <= 0.5 + 1e-4
+
+
+def test_classifier_views_are_centred_crops_of_the_context():
+    """With no jitter drawn (a context of one colour each side), a view shows the context's middle."""
+    ctx = np.zeros((4, R.CTX, R.CTX, 3), np.uint8)
+    c = R.CTX // 2
+    half = int(R.CTX * 0.3 * 1.35 / R.CTX_SIDES) + 2
+    ctx[:, c - half:c + half, c - half:c + half] = 255        # the die's middle, bright
+    v = R.cls_views(torch.from_numpy(ctx), torch.Generator().manual_seed(1))
+    assert v.shape == (4, 3, 48, 48)
+    assert float(v[:, :, 24, 24].min()) == 1.0                  # the crop's centre is the die's

@@ -1,0 +1,720 @@
+"""The dice reader's nets from scratch, one command: `python -m vision_tools.train all --out DIR`.
+
+Trains the detector, then (after mining its false peaks on the photos) the first classifier
+and the second look, each a fixed number of seeded steps (`Recipe`), and exports the three
+ONNX files in the form vision/ loads, with DIR/recipe.json (the command, the recipe, the
+times). Everything it learns from is cut once and cached (`vision_tools/train/cache/`,
+keyed by the photos' bytes, the recipe's data fields and the cutting code): crops of
+every labelled die and of "not a die" places around them (context crops, 2.4 die sides
+across at 40 px a side, so that the batch's jitter of place, size, turn and mirror stays
+inside them), rendered dice (plain, aslant, translucent, marbled or glittery, cocked on an
+edge, on printed boards), printed number tokens, boards and patterns, and the detector's
+128x128 crops with their targets. Batches are drawn from the cache and jittered on the
+whole batch at once (torch: `colour_batch`, `cls_views`, `det_views`): colour is what the
+nets overfit, so every batch's colours are scrambled (channels permuted, inverted, grey,
+gain, contrast, brightness, gamma, blur, lower resolution, noise).
+
+Each step's randomness comes from (seed, step) alone, and the training state (weights,
+optimizer, step) is saved every `ckpt_every` steps in DIR/state/: a run stopped at any
+point and started again with the same command goes on from the last save and ends with
+the weights of an uninterrupted run; the same seed gives the same nets on one machine
+(same torch, same thread count).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import itertools
+import json
+import math
+import os
+import platform
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass, fields, replace
+
+import cv2
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from vision.classifier import CLS, CROP, crop_affine
+from vision.detector import DET_MIN, DET_STRIDE, det_size
+from vision.settings import Config
+
+from . import data as D
+from .data import FOLDERS, NO_VALUE, SHARED
+
+CACHE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cache")
+CTX = 96                # a cached classifier crop's side, pixels ...
+CTX_SIDES = 2.4         # ... covering this many die sides (40 px a side, as CLS covers CROP sides)
+DET_IN = DET_MIN        # the detector's training crops (the reader pads a smaller input to this)
+CUT_VERSION = 1         # bump when the cutting code changes what it cuts (the cache key has it)
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """Every choice of a run. The data fields (up to `board_crops`) key the cache of cut crops."""
+
+    seed: int = 0
+    split: str = "train"            # the photos' split (data.SPLITS): fit + val; the held-out fifth never
+    folders: tuple[str, ...] = FOLDERS
+    photos: int = 0                 # at most this many photos of each folder (0: all; a test's tiny recipe)
+    scenes: int = 300               # rendered scenes (data.synthetic), this share of them seen aslant:
+    tilt: float = 0.3
+    ghost_scenes: int = 120         # translucent dice, the bottom face's middle pip showing
+    finish_scenes: int = 150        # marbled, glittery or clear bodies
+    board_scenes: int = 120         # rendered dice on printed boards (number tokens around them)
+    boards: int = 60                # printed boards with no die
+    cocked: int = 600               # dice cocked on an edge (two thirds) or leaning a little
+    pieces: int = 1500              # round things beside a tray (number tokens, coins, pieces)
+    textures: int = 600             # checked, striped, dotted cloth and blocky noise
+    negatives: int = 6              # "not a die" crops cut per photo (3 per rendered scene)
+    det_crops: int = 12             # detector crops cut per photo (3 per rendered scene, 4 per board)
+    board_crops: int = 8            # "not a die" crops per board (on its tokens, and anywhere)
+    # nets
+    det_width: tuple[int, ...] = (12, 16, 32, 48, 24)
+    cls_width: tuple[int, ...] = (16, 32, 48, 96)
+    wide_width: tuple[int, ...] = (24, 32, 64, 96, 96)
+    det_steps: int = 6000
+    cls_steps: int = 3000
+    wide_steps: int = 2000
+    det_batch: int = 24
+    cls_batch: int = 128
+    lr: float = 2e-3
+    warmup: int = 100
+    ckpt_every: int = 250
+    threads: int = 2
+
+    def data_key(self) -> dict:
+        names = [f.name for f in fields(self)]
+        return {n: getattr(self, n) for n in names[:names.index("board_crops") + 1]}
+
+
+TINY = Recipe(photos=4, scenes=6, ghost_scenes=2, finish_scenes=2, board_scenes=2, boards=2, cocked=6, pieces=8,
+              textures=4, negatives=2, det_crops=2, board_crops=2, det_width=(4, 4, 8, 8, 4),
+              cls_width=(4, 4, 8, 8), wide_width=(4, 4, 8, 8, 8), det_steps=6, cls_steps=6, wide_steps=4,
+              det_batch=4, cls_batch=8, warmup=2, ckpt_every=2, threads=1)
+
+
+# ----------------------------------------------------------------------------- nets
+
+def conv(i, o, s=1, d=1, bn=True):
+    if not bn:
+        return nn.Sequential(nn.Conv2d(i, o, 3, s, d, dilation=d, bias=True), nn.ReLU(inplace=True))
+    return nn.Sequential(nn.Conv2d(i, o, 3, s, d, dilation=d, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
+
+
+class Classifier(nn.Module):
+    """48x48 crop -> 7 logits (0 = not a die, 1-6). Widths (a, b, c, d[, e]): train_dice.Cls is
+    (24, 32, 64, 128), ClsWide (32, 48, 96, 160, 160); a fifth width adds a last layer."""
+
+    def __init__(self, w=(16, 32, 48, 96), bn=True):
+        super().__init__()
+        a, b, c, d = w[:4]
+        layers = [conv(3, a, bn=bn), nn.MaxPool2d(2), conv(a, b, bn=bn), conv(b, b, bn=bn), nn.MaxPool2d(2),
+                  conv(b, c, bn=bn), conv(c, c, bn=bn), nn.MaxPool2d(2), conv(c, d, bn=bn)]
+        if len(w) > 4:
+            layers.append(conv(d, w[4], bn=bn))
+        self.f = nn.Sequential(*layers, nn.AdaptiveAvgPool2d(1))
+        self.h = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(w[-1], 7))
+
+    def forward(self, x):
+        return self.h(self.f(x))
+
+
+class Detector(nn.Module):
+    """Frame -> (4, H/4, W/4): die-centre heatmap (logit), log side, centre offset. Widths
+    (a, b, c, d, e); train_dice.Det is (16, 24, 48, 64, 32)."""
+
+    def __init__(self, w=(16, 24, 48, 64, 32), bn=True):
+        super().__init__()
+        a, b, c, d, e = w
+        self.c1 = conv(3, a, 2, bn=bn)
+        self.c2 = nn.Sequential(conv(a, b, 2, bn=bn), conv(b, b, bn=bn))
+        self.c3 = nn.Sequential(conv(b, c, 2, bn=bn), conv(c, c, bn=bn))
+        self.c4 = nn.Sequential(conv(c, d, 2, bn=bn), conv(d, d, bn=bn), conv(d, d, d=2, bn=bn))
+        self.l3 = nn.Conv2d(d, c, 1)
+        self.m3 = conv(c, c, bn=bn)
+        self.l2 = nn.Conv2d(c, b, 1)
+        self.m2 = conv(b, e, bn=bn)
+        self.head = nn.Conv2d(e, 4, 1)
+        self.up = nn.Upsample(scale_factor=2, mode="nearest")
+
+    def forward(self, x):
+        a = self.c2(self.c1(x))
+        b = self.c3(a)
+        c = self.c4(b)
+        b = self.m3(b + self.up(self.l3(c)))
+        a = self.m2(a + self.up(self.l2(b)))
+        return self.head(a)
+
+
+def build(kind: str, r: Recipe, bn: bool = True) -> nn.Module:
+    return Detector(r.det_width, bn) if kind == "det" else Classifier(r.cls_width if kind == "cls" else r.wide_width, bn)
+
+
+def widths_of(kind: str, conv_outs: list[int]) -> tuple[int, ...]:
+    """The widths of a net whose convolutions give `conv_outs` channels, in graph order (an
+    exported net read back: from_onnx)."""
+    if kind == "det":                  # c1, c2 x2, c3 x2, c4 x3, l3, m3, l2, m2, head
+        return conv_outs[0], conv_outs[1], conv_outs[3], conv_outs[5], conv_outs[11]
+    w = [conv_outs[0], conv_outs[1], conv_outs[3], conv_outs[5]]
+    return tuple(w + conv_outs[6:7])
+
+
+# ----------------------------------------------------------------------------- cutting (once, cached)
+
+def _ctx(img, cx, cy, side) -> np.ndarray:
+    """A CTX x CTX crop of CTX_SIDES x `side` around (cx, cy), as the reader cuts (bilinear, edge
+    replicated): the batch's jitter cuts the CLS crop out of it."""
+    m = crop_affine(cx, cy, side * CTX_SIDES, 0.0, out=CTX)
+    return cv2.warpAffine(img, m, (CTX, CTX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _flat_ctx(crop48: np.ndarray) -> np.ndarray:
+    """A CLS x CLS "not a die" crop (a token, a pattern) as a context crop: its die side the crop's
+    side / CROP, the margin mirrored."""
+    big = cv2.resize(np.clip(crop48, 0, 255).astype(np.uint8), (round(CTX * CROP / CTX_SIDES),) * 2,
+                     interpolation=cv2.INTER_LINEAR)
+    pad = (CTX - big.shape[0]) // 2
+    return cv2.copyMakeBorder(big, pad, CTX - big.shape[0] - pad, pad, CTX - big.shape[1] - pad, cv2.BORDER_REFLECT)
+
+
+def _negatives(img, labs, rng, k: int) -> list[np.ndarray]:
+    """k "not a die" context crops of a photo or scene: inside a die at pip size, between two dice,
+    beside one, anywhere away from them (the places the detector peaks without a die)."""
+    out = []
+    centres = [(x + w / 2, y + h / 2, math.sqrt(w * h)) for _, x, y, w, h in labs]
+    H, W = img.shape[:2]
+
+    def away(px, py, f=0.45):
+        return all(math.hypot(px - x, py - y) > f * s for x, y, s in centres)
+
+    for _ in range(k * 4):
+        if len(out) >= k or not centres:
+            break
+        cx, cy, side = centres[rng.integers(len(centres))]
+        kind = rng.random()
+        if kind < 0.2:
+            out.append(_ctx(img, cx + rng.uniform(-0.3, 0.3) * side, cy + rng.uniform(-0.3, 0.3) * side,
+                            side * rng.uniform(0.2, 0.5) / CROP))
+        elif kind < 0.4 and len(centres) > 1:
+            ox, oy, _ = min((c for c in centres if math.hypot(c[0] - cx, c[1] - cy) > 0.3 * side),
+                            key=lambda c: math.hypot(c[0] - cx, c[1] - cy), default=(cx, cy, side))
+            t = rng.uniform(0.4, 0.6)
+            px, py = cx + t * (ox - cx), cy + t * (oy - cy)
+            if (ox, oy) != (cx, cy) and away(px, py, 0.4):
+                out.append(_ctx(img, px, py, side * rng.uniform(0.8, 1.3)))
+        else:
+            if rng.random() < 0.5:
+                a, d = rng.uniform(0, 2 * np.pi), rng.uniform(0.5, 1.1) * side
+                px, py = cx + d * math.cos(a), cy + d * math.sin(a)
+            else:
+                px, py = rng.uniform(0, W), rng.uniform(0, H)
+            if away(px, py):
+                out.append(_ctx(img, px, py, side * rng.uniform(0.7, 1.4)))
+    return out
+
+
+def det_cut(img, labs, rng, sides=(8.0, 100.0), share=0.5, s: Config = Config()):
+    """One detector crop (DET_IN x DET_IN uint8) of a photo or scene and its targets (heat (g, g),
+    reg (3, g, g), mask (g, g)): scaled so its dice are 8-100 px (half the crops) or at the
+    reader's first-pass size x 0.5-2, turned, centred on a die (4 in 5) or anywhere."""
+    g = DET_IN // DET_STRIDE
+    heat, reg, mask = np.zeros((g, g), np.float32), np.zeros((3, g, g), np.float32), np.zeros((g, g), np.float32)
+    H, W = img.shape[:2]
+    side_of = [math.sqrt(w * h) for _, _, _, w, h in labs]
+    if side_of:
+        if rng.random() < share:
+            k = math.exp(rng.uniform(*np.log(sides))) / float(np.median(side_of))
+        else:
+            k = det_size(W, H, s)[2] * math.exp(rng.uniform(math.log(0.5), math.log(2.0)))
+        k = max(min(k, 100.0 / max(side_of), 1.5), 7.0 / min(side_of))
+    else:
+        k = math.exp(rng.uniform(math.log(0.2), math.log(1.2)))
+    if labs and rng.random() < 0.8:
+        _, x, y, w, h = labs[rng.integers(len(labs))]
+        fx, fy = x + w / 2 + rng.uniform(-40, 40) / k, y + h / 2 + rng.uniform(-40, 40) / k
+    else:
+        fx, fy = rng.uniform(0, W), rng.uniform(0, H)
+    m = crop_affine(fx, fy, DET_IN / k, rng.uniform(0, 2 * np.pi), out=DET_IN).astype(np.float32)
+    fill = tuple(float(c) for c in rng.integers(0, 256, 3))
+    c = cv2.warpAffine(img, m, (DET_IN, DET_IN), flags=cv2.INTER_LINEAR,
+                       borderMode=cv2.BORDER_CONSTANT if rng.random() < 0.5 else cv2.BORDER_REFLECT, borderValue=fill)
+    yy, xx = np.mgrid[0:g, 0:g].astype(np.float32) + 0.5
+    for (_, x, y, w, h), side in zip(labs, side_of):
+        px = m[0, 0] * (x + w / 2) + m[0, 1] * (y + h / 2) + m[0, 2]
+        py = m[1, 0] * (x + w / 2) + m[1, 1] * (y + h / 2) + m[1, 2]
+        gx, gy = px / DET_STRIDE, py / DET_STRIDE
+        if not (0 <= gx < g and 0 <= gy < g):
+            continue
+        sd = side * k
+        sig = max(0.6, sd / DET_STRIDE * 0.15)
+        heat = np.maximum(heat, np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * sig * sig)))
+        ix, iy = int(gx), int(gy)
+        heat[iy, ix] = mask[iy, ix] = 1.0
+        reg[:, iy, ix] = (math.log(sd), gx - ix - 0.5, gy - iy - 0.5)
+    return c, heat, reg, mask
+
+
+def board(rng, size=(480, 360)):
+    """A printed game board with no die: hexes of flat colours, roads, printed numbers and round
+    number tokens (numeral and dots) -> (image BGR uint8, [(cx, cy, radius)] of its tokens)."""
+    W, H = size
+    img = np.empty((H, W, 3), np.uint8)
+    img[:] = rng.integers(0, 256, 3)
+    r = rng.uniform(35, 90)
+    palette = rng.integers(0, 256, (6, 3))
+    tokens = []
+    for row in range(int(H / (r * 1.5)) + 2):
+        for col in range(int(W / (r * 1.732)) + 2):
+            cx = col * r * 1.732 + (row % 2) * r * 0.866
+            cy = row * r * 1.5
+            pts = np.array([(cx + r * math.cos(math.pi / 6 + k * math.pi / 3),
+                             cy + r * math.sin(math.pi / 6 + k * math.pi / 3)) for k in range(6)], np.int32)
+            cv2.fillPoly(img, [pts], palette[rng.integers(6)].tolist(), cv2.LINE_AA)
+            cv2.polylines(img, [pts], True, rng.integers(0, 256, 3).tolist(), int(rng.integers(1, 5)), cv2.LINE_AA)
+            if rng.random() < 0.4:         # speckle: a printed forest, field or hill
+                for _ in range(int(rng.integers(5, 30))):
+                    p = (int(cx + rng.uniform(-0.6, 0.6) * r), int(cy + rng.uniform(-0.6, 0.6) * r))
+                    cv2.circle(img, p, int(rng.integers(1, 5)), rng.integers(0, 256, 3).tolist(), -1, cv2.LINE_AA)
+            if rng.random() < 0.6:         # a number token
+                tr = r * rng.uniform(0.25, 0.4)
+                p = (int(cx), int(cy))
+                body = rng.integers(150, 256, 3) if rng.random() < 0.7 else rng.integers(0, 256, 3)
+                cv2.circle(img, p, int(tr), body.tolist(), -1, cv2.LINE_AA)
+                ink = (20, 20, 20) if body.mean() > 128 else (235, 235, 235)
+                ink = (30, 30, 190) if rng.random() < 0.3 else ink
+                text = str(int(rng.choice([2, 3, 4, 5, 6, 8, 9, 10, 11, 12])))
+                scale = tr / 22.0 * rng.uniform(0.7, 1.1)
+                thick = max(1, int(round(scale * 2)))
+                (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, scale, thick)
+                cv2.putText(img, text, (int(cx - tw / 2), int(cy + th / 2 - tr * 0.1)), cv2.FONT_HERSHEY_DUPLEX,
+                            scale, ink, thick, cv2.LINE_AA)
+                for k in range(int(rng.integers(1, 6))):
+                    cv2.circle(img, (int(cx + (k - 2) * tr * 0.22), int(cy + tr * 0.55)), max(1, int(tr * 0.07)),
+                               ink, -1, cv2.LINE_AA)
+                tokens.append((cx, cy, tr))
+    for _ in range(int(rng.integers(0, 6))):   # roads, cables
+        p = [(int(rng.uniform(0, W)), int(rng.uniform(0, H))) for _ in range(2)]
+        cv2.line(img, p[0], p[1], rng.integers(0, 256, 3).tolist(), int(rng.integers(2, 9)), cv2.LINE_AA)
+    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.2))
+    noise = rng.normal(0, rng.uniform(1, 6), img.shape)
+    return np.clip(img + noise, 0, 255).astype(np.uint8), [t for t in tokens if 0 < t[0] < W and 0 < t[1] < H]
+
+
+def board_scene(rng):
+    """Rendered dice on a printed board: the scene rendered twice on two tray colours (same seed),
+    the pixels that change are the tray's and show the board instead -> (image, labels, tokens)."""
+    from vision.render import render_scene
+
+    bimg, tokens = board(rng, (640, 480))
+    n = int(rng.integers(1, 8))
+    vals = rng.integers(1, 7, n).tolist()
+    kw = dict(seed=int(rng.integers(1 << 30)), size=(640, 480), die_px=float(np.exp(rng.uniform(np.log(24), np.log(90)))),
+              colours=D.dice_colours(rng, int(rng.integers(1, 4))), touching=bool(rng.random() < 0.3),
+              **D.appearance(rng), tilt=float(rng.uniform(15, 40)) if rng.random() < 0.3 else 0.0)
+    a, dice = render_scene(vals, tray=(40, 200, 40), **kw)
+    b, _ = render_scene(vals, tray=(200, 40, 220), **kw)
+    tray = (np.abs(a.astype(int) - b.astype(int)).sum(axis=2) > 90)[..., None]
+    img = np.where(tray, bimg, a)
+    return img, [(d.value, *d.box) for d in dice], tokens
+
+
+def _sources(r: Recipe) -> list:
+    out = []
+    for f in r.folders:
+        got = D.photos(os.path.join(SHARED, f), r.split)
+        out += got[:r.photos] if r.photos else got
+    return out
+
+
+def cache_key(r: Recipe) -> str:
+    """sha256 of the photos trained on (labels and image bytes), the recipe's data fields, and
+    the code that cuts and renders: a change to any of them cuts anew."""
+    from vision import render
+
+    h = hashlib.sha256(json.dumps(r.data_key(), sort_keys=True).encode())
+    h.update(f"cut {CUT_VERSION} {CTX} {CTX_SIDES} {DET_IN} {CROP} {CLS}".encode())
+    for mod in (render, D):
+        h.update(inspect.getsource(mod).encode())
+    for fn in (_ctx, _flat_ctx, _negatives, det_cut, board, board_scene, cut):
+        h.update(inspect.getsource(fn).encode())
+    for f in r.folders:
+        folder = os.path.join(SHARED, f)
+        with open(os.path.join(folder, "labels.csv"), "rb") as fh:
+            h.update(fh.read())
+        for name in sorted(os.listdir(os.path.join(folder, "images"))):
+            if D.SPLITS[r.split](name):
+                with open(os.path.join(folder, "images", name), "rb") as fh:
+                    h.update(name.encode() + hashlib.sha256(fh.read()).digest())
+    return h.hexdigest()[:20]
+
+
+# classifier groups: what each cached crop is, and the share of a batch drawn from each
+GROUPS = ("photo dice", "photo not-dice", "false peaks", "rendered dice", "rendered not-dice", "cocked",
+          "tokens and patterns", "dice on boards", "board not-dice")
+SHARES = np.array([0.34, 0.10, 0.08, 0.20, 0.04, 0.05, 0.07, 0.05, 0.07])
+DET_GROUPS = ("photos", "rendered", "boards with dice", "boards")
+DET_SHARES = np.array([0.6, 0.25, 0.1, 0.05])
+
+
+def cut(r: Recipe, say=print) -> dict:
+    """Everything the nets learn from, cut once: numpy arrays (see `load_cut`)."""
+    rng = np.random.default_rng(r.seed + 7)
+    cls_x, cls_y, cls_g = [], [], []
+    det = {"x": [], "heat": [], "reg": [], "mask": [], "g": []}
+
+    def add(ctx, label, group):
+        cls_x.append(ctx)
+        cls_y.append(label)
+        cls_g.append(group)
+
+    def add_det(img, labs, n, group):
+        for _ in range(n):
+            c, h, rg, m = det_cut(img, labs, rng)
+            for k, v in zip(("x", "heat", "reg", "mask", "g"), (c, h, rg, m, group)):
+                det[k].append(v)
+
+    t0 = time.time()
+    real = _sources(r)
+    for _, img, labs in real:
+        for v, x, y, w, h in labs:
+            add(_ctx(img, x + w / 2, y + h / 2, math.sqrt(w * h)), v, 0)
+        for c in _negatives(img, labs, rng, r.negatives):
+            add(c, 0, 1)
+        add_det(img, labs, r.det_crops, 0)
+    say(f"cut {len(real)} photos ({sum(len(l) for *_, l in real)} dice): {time.time() - t0:.0f} s")
+    seed = int(rng.integers(1 << 30))
+    rendered = (D.synthetic(r.scenes, seed, tilt=r.tilt) + D.synthetic(r.ghost_scenes, seed + 1, ghosts=True)
+                + D.synthetic(r.finish_scenes, seed + 2, finishes=True))
+    for _, img, labs in rendered:
+        for v, x, y, w, h in labs:
+            add(_ctx(img, x + w / 2, y + h / 2, math.sqrt(w * h)), v, 3)
+        for c in _negatives(img, labs, rng, 3):
+            add(c, 0, 4)
+        add_det(img, labs, 3, 1)
+    say(f"rendered {len(rendered)} scenes: {time.time() - t0:.0f} s")
+    n = r.cocked
+    for k in range(n):
+        img, d = D.cocked_die(rng, D.COCKED if k < n - n // 3 else (5.0, 32.0))
+        faces = D.face_centres(d)
+        cocked = d.tilt >= D.COCKED[0]
+        cx, cy = faces[str(rng.choice(sorted(faces))) if cocked else "top"]
+        add(_ctx(img, cx, cy, d.side * 1.15), NO_VALUE if cocked else d.value, 5)
+    for _ in range(r.pieces):
+        add(_flat_ctx(D.piece(rng, CLS)), 0, 6)
+    for _ in range(r.textures):
+        add(_flat_ctx(D.texture(rng, CLS)), 0, 6)
+    for _ in range(r.board_scenes):
+        img, labs, tokens = board_scene(rng)
+        for v, x, y, w, h in labs:
+            add(_ctx(img, x + w / 2, y + h / 2, math.sqrt(w * h)), v, 7)
+        for c in _negatives(img, labs, rng, 3):
+            add(c, 0, 8)
+        add_det(img, labs, 3, 2)
+    for _ in range(r.boards):
+        img, tokens = board(rng)
+        for k in range(r.board_crops):
+            if tokens and k % 2 == 0:
+                cx, cy, tr = tokens[rng.integers(len(tokens))]
+                add(_ctx(img, cx + rng.uniform(-0.1, 0.1) * tr, cy + rng.uniform(-0.1, 0.1) * tr,
+                         2 * tr * rng.uniform(0.8, 1.2) / CROP), 0, 8)
+            else:
+                add(_ctx(img, rng.uniform(0, img.shape[1]), rng.uniform(0, img.shape[0]),
+                         rng.uniform(15, 90)), 0, 8)
+        add_det(img, [], 4, 3)
+    say(f"cut {len(cls_x)} classifier crops, {len(det['x'])} detector crops: {time.time() - t0:.0f} s")
+    return {"cls_x": np.stack(cls_x), "cls_y": np.array(cls_y, np.int64), "cls_g": np.array(cls_g, np.int64),
+            **{f"det_{k}": np.stack(v) if k != "g" else np.array(v, np.int64) for k, v in det.items()}}
+
+
+def load_cut(r: Recipe, cache: str = CACHE, say=print) -> dict:
+    """`cut(r)`, from the cache when it holds this key's."""
+    key = cache_key(r)
+    path = os.path.join(cache, f"crops-{key}.npz")
+    if os.path.isfile(path):
+        with np.load(path) as z:
+            out = {k: z[k] for k in z.files}
+        say(f"crops from the cache {path}")
+        return out
+    out = cut(r, say)
+    os.makedirs(cache, exist_ok=True)
+    tmp = path + ".tmp.npz"
+    np.savez(tmp, **out)
+    os.replace(tmp, path)
+    return out
+
+
+def peak_crops(r: Recipe, models: str) -> np.ndarray:
+    """Context crops at the false peaks of the detector of folder `models` on the photos trained on
+    (train_dice.false_peaks: far from every labelled die), at most 3000, in a fixed order."""
+    from .train_dice import false_peaks
+
+    real = _sources(r)
+    peaks = false_peaks(real, Config(models=models))
+    rng = np.random.default_rng(r.seed + 11)
+    if len(peaks) > 3000:
+        peaks = [peaks[i] for i in sorted(rng.choice(len(peaks), 3000, replace=False))]
+    return (np.stack([_ctx(real[k][1], cx, cy, side) for k, cx, cy, side in peaks]) if peaks
+            else np.zeros((0, CTX, CTX, 3), np.uint8))
+
+
+# ----------------------------------------------------------------------------- batches (vectorised)
+
+PERMS = torch.tensor(list(itertools.permutations(range(3))))
+
+
+def colour_batch(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
+    """(N, 3, H, W) in 0..1, each image's colours scrambled: channels permuted, inverted (15 %), grey
+    (15 %), per-channel gain, contrast, brightness, gamma, blur (30 %), lower resolution (a third),
+    noise (60 %). Torch on the whole batch: the cost of a batch, not of a crop."""
+    n = x.shape[0]
+
+    def u(*shape):
+        return torch.rand(*shape, generator=g)
+
+    x = torch.gather(x, 1, PERMS[torch.randint(6, (n,), generator=g)][:, :, None, None].expand_as(x))
+    x = torch.where((u(n) < 0.15)[:, None, None, None], x.mean(1, keepdim=True).expand_as(x), x)
+    x = torch.where((u(n) < 0.15)[:, None, None, None], 1.0 - x, x)
+    x = x * (0.75 + 0.5 * u(n, 3, 1, 1))
+    mean = x.mean((1, 2, 3), keepdim=True)
+    x = ((x - mean) * (0.5 + u(n, 1, 1, 1)) + mean + (u(n, 1, 1, 1) - 0.5) * 0.35).clamp(1e-3, 1)
+    x = x ** torch.exp((u(n, 1, 1, 1) - 0.5) * torch.where(u(n, 1, 1, 1) < 0.4, 1.0, 0.0))
+    # blur: each image its own Gaussian (sigma 0.3-1.3 on 30 %), one grouped convolution
+    sig = torch.where(u(n) < 0.3, 0.3 + u(n), torch.full((n,), 0.05))
+    t = torch.arange(-2, 3, dtype=torch.float32)
+    k1 = torch.exp(-t[None] ** 2 / (2 * sig[:, None] ** 2))
+    k1 = k1 / k1.sum(1, keepdim=True)
+    k2 = (k1[:, :, None] * k1[:, None, :]).repeat_interleave(3, 0)[:, None]
+    H, W = x.shape[2:]
+    x = F.conv2d(F.pad(x.reshape(1, n * 3, H, W), (2, 2, 2, 2), mode="replicate"), k2, groups=n * 3).reshape(n, 3, H, W)
+    # lower resolution: a third of the batch seen at 0.35-0.8 of its size (one factor a batch)
+    low = u(n) < 1 / 3
+    if low.any():
+        f = 0.35 + 0.45 * float(u(1))
+        small = F.interpolate(x[low], size=(max(8, round(H * f)), max(8, round(W * f))), mode="area")
+        x = x.clone()
+        x[low] = F.interpolate(small, size=(H, W), mode="bilinear", align_corners=False)
+    x = x + torch.randn(x.shape, generator=g) * (u(n, 1, 1, 1) * 0.035) * (u(n, 1, 1, 1) < 0.6)
+    return x.clamp(0, 1)
+
+
+def cls_views(ctx: torch.Tensor, g: torch.Generator) -> torch.Tensor:
+    """CLS x CLS crops (N, 3, CLS, CLS) in 0..1 cut from context crops (N, CTX, CTX, 3) uint8 as the
+    detector's boxes place them: off centre by up to 0.12 sides, 0.75-1.35 x the size, any turn,
+    mirrored half the time (grid_sample on the whole batch)."""
+    n = ctx.shape[0]
+    x = ctx.permute(0, 3, 1, 2).float() / 255.0
+    u = torch.rand(n, 5, generator=g)
+    scale = torch.exp(math.log(0.75) + u[:, 0] * math.log(1.35 / 0.75)) * CROP / CTX_SIDES
+    ang = u[:, 1] * 2 * math.pi
+    flip = torch.where(u[:, 2] < 0.5, -1.0, 1.0)
+    shift = (u[:, 3:5] - 0.5) * 0.24 * 2 / CTX_SIDES
+    c, s = torch.cos(ang) * scale, torch.sin(ang) * scale
+    theta = torch.stack([torch.stack([c * flip, -s, shift[:, 0]], 1), torch.stack([s * flip, c, shift[:, 1]], 1)], 1)
+    grid = F.affine_grid(theta, (n, 3, CLS, CLS), align_corners=False)
+    return F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
+
+
+def cls_batch(pool: dict, n: int, g: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
+    """n crops drawn from the cached groups by SHARES (an empty group's share to the others),
+    jittered and colour-scrambled, and their targets (n, 7)."""
+    shares = torch.tensor([s if len(ix) else 0.0 for s, ix in zip(SHARES, pool["index"])])
+    grp = torch.multinomial(shares / shares.sum(), n, replacement=True, generator=g)
+    pick = torch.empty(n, dtype=torch.long)
+    for k, ix in enumerate(pool["index"]):
+        sel = grp == k
+        if sel.any():
+            pick[sel] = ix[torch.randint(len(ix), (int(sel.sum()),), generator=g)]
+    x = colour_batch(cls_views(pool["x"][pick], g), g)
+    return x, torch.from_numpy(D.targets(pool["y"][pick].numpy()))
+
+
+def det_views(x, heat, reg, mask, g):
+    """The dihedral turns of detector crops and their targets (mirrored offsets), per crop."""
+    n = x.shape[0]
+    u = torch.rand(n, 3, generator=g) < 0.5
+    tr, fx, fy = (u[:, k].view(n, 1, 1, 1) for k in range(3))
+    hm = torch.stack([heat, mask], 1)
+
+    def t(a):
+        return a.transpose(2, 3)
+
+    x, hm, reg = torch.where(tr, t(x), x), torch.where(tr, t(hm), hm), torch.where(tr, t(reg)[:, [0, 2, 1]], reg)
+    x, hm = torch.where(fx, x.flip(3), x), torch.where(fx, hm.flip(3), hm)
+    reg = torch.where(fx, reg.flip(3) * torch.tensor([1.0, -1.0, 1.0]).view(1, 3, 1, 1), reg)
+    x, hm = torch.where(fy, x.flip(2), x), torch.where(fy, hm.flip(2), hm)
+    reg = torch.where(fy, reg.flip(2) * torch.tensor([1.0, 1.0, -1.0]).view(1, 3, 1, 1), reg)
+    return x, hm[:, 0], reg, hm[:, 1]
+
+
+def det_batch(pool: dict, n: int, g: torch.Generator):
+    shares = torch.tensor([s if len(ix) else 0.0 for s, ix in zip(DET_SHARES, pool["index"])])
+    grp = torch.multinomial(shares / shares.sum(), n, replacement=True, generator=g)
+    pick = torch.empty(n, dtype=torch.long)
+    for k, ix in enumerate(pool["index"]):
+        sel = grp == k
+        if sel.any():
+            pick[sel] = ix[torch.randint(len(ix), (int(sel.sum()),), generator=g)]
+    x = pool["x"][pick].permute(0, 3, 1, 2).float() / 255.0
+    x, heat, reg, mask = det_views(x, pool["heat"][pick], pool["reg"][pick], pool["mask"][pick], g)
+    return colour_batch(x, g), heat, reg, mask
+
+
+def _index(groups: np.ndarray, k: int) -> list[torch.Tensor]:
+    return [torch.from_numpy(np.nonzero(groups == j)[0]) for j in range(k)]
+
+
+# ----------------------------------------------------------------------------- training
+
+def focal(logit, gt):
+    p = torch.sigmoid(logit).clamp(1e-4, 1 - 1e-4)
+    pos = gt.eq(1).float()
+    lp = -(torch.log(p) * (1 - p) ** 2 * pos).sum()
+    ln = -(torch.log(1 - p) * p ** 2 * (1 - gt) ** 4 * (1 - pos)).sum()
+    return (lp + ln) / pos.sum().clamp(min=1)
+
+
+class Stopped(Exception):
+    """Raised by `fit` at `stop_after` steps (a test's interruption)."""
+
+
+def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after: int | None = None) -> nn.Module:
+    """Net `kind` trained its recipe's steps from scratch on `pool`, resumed from state_dir's save."""
+    steps = {"det": r.det_steps, "cls": r.cls_steps, "wide": r.wide_steps}[kind]
+    seed = r.seed * 1000 + {"det": 1, "cls": 2, "wide": 3}[kind]
+    torch.manual_seed(seed)
+    model = build(kind, r)
+    opt = torch.optim.AdamW(model.parameters(), r.lr, weight_decay=1e-4)
+    path = os.path.join(state_dir, f"{kind}.pt")
+    start = 0
+    if os.path.isfile(path):
+        st = torch.load(path, map_location="cpu")
+        model.load_state_dict(st["model"])
+        opt.load_state_dict(st["opt"])
+        start = st["step"]
+        if start < steps:
+            say(f"{kind}: resumed at step {start}")
+    t0, ema = time.time(), None
+    for step in range(start, steps):
+        if stop_after is not None and step >= stop_after:
+            raise Stopped(f"{kind} stopped at step {step}")
+        k = (step + 1) / r.warmup if step < r.warmup else 0.5 * (1 + math.cos(math.pi * step / steps))
+        for group in opt.param_groups:
+            group["lr"] = r.lr * k
+        g = torch.Generator().manual_seed(seed * 1_000_003 + step)
+        torch.manual_seed(seed * 1_000_003 + step)          # dropout
+        model.train()
+        if kind == "det":
+            x, heat, reg, mask = det_batch(pool, r.det_batch, g)
+            out = model(x)
+            m = mask.unsqueeze(1)
+            lreg = (F.smooth_l1_loss(out[:, 1:4], reg, reduction="none") * m).sum() / m.sum().clamp(min=1)
+            loss = focal(out[:, 0], heat) + lreg
+        else:
+            x, y = cls_batch(pool, r.cls_batch, g)
+            loss = F.cross_entropy(model(x), y, label_smoothing=0.05)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        ema = loss.item() if ema is None else 0.98 * ema + 0.02 * loss.item()
+        done = step + 1
+        if done % 200 == 0:
+            say(f"{kind} step {done}/{steps} {time.time() - t0:.0f} s loss {ema:.4f}")
+        if done % r.ckpt_every == 0 or done == steps:
+            tmp = path + ".tmp"
+            torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "step": done}, tmp)
+            os.replace(tmp, path)
+    model.eval()
+    return model
+
+
+def _git() -> str | None:
+    try:
+        return subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10,
+                              cwd=os.path.dirname(os.path.abspath(__file__))).stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def run(r: Recipe, out: str, cache: str = CACHE, say=print, stop_after: int | None = None,
+        command: str | None = None) -> dict:
+    """The whole recipe into folder `out`: the three .onnx files and recipe.json; `out`/state/
+    holds the training state (a rerun goes on from it)."""
+    from .train_dice import export
+
+    torch.set_num_threads(r.threads)
+    cv2.setNumThreads(1)
+    state = os.path.join(out, "state")
+    os.makedirs(state, exist_ok=True)
+    times = {}
+    t0 = time.time()
+    data = load_cut(r, cache, say)
+    times["cut"] = time.time() - t0
+    t = time.time()
+    det_pool = {"x": torch.from_numpy(data["det_x"]), "heat": torch.from_numpy(data["det_heat"]),
+                "reg": torch.from_numpy(data["det_reg"]), "mask": torch.from_numpy(data["det_mask"]),
+                "index": _index(data["det_g"], len(DET_GROUPS))}
+    model = fit("det", r, det_pool, state, say, stop_after)
+    export(model, "det", out, say)
+    del det_pool
+    times["det"] = time.time() - t
+    t = time.time()
+    peaks = peak_crops(r, out)
+    say(f"false peaks of the new detector on the photos: {len(peaks)}")
+    times["peaks"] = time.time() - t
+    x = np.concatenate([data["cls_x"], peaks])
+    y = np.concatenate([data["cls_y"], np.zeros(len(peaks), np.int64)])
+    grp = np.concatenate([data["cls_g"], np.full(len(peaks), 2, np.int64)])
+    pool = {"x": torch.from_numpy(x), "y": torch.from_numpy(y), "index": _index(grp, len(GROUPS))}
+    say("classifier crops: " + ", ".join(f"{name} {len(ix)}" for name, ix in zip(GROUPS, pool["index"])))
+    for kind in ("cls", "wide"):
+        t = time.time()
+        model = fit(kind, r, pool, state, say, stop_after)
+        export(model, kind, out, say)
+        times[kind] = time.time() - t
+    manifest = {
+        "command": command, "recipe": asdict(r), "cache_key": cache_key(r), "git": _git(),
+        "torch": torch.__version__, "python": platform.python_version(), "machine": platform.machine(),
+        "cpus": os.cpu_count(), "load_average_at_end": os.getloadavg(),
+        "seconds": {k: round(v, 1) for k, v in times.items()}, "seconds_total": round(time.time() - t0, 1),
+        "parameters": {k: sum(p.numel() for p in build(k, r).parameters()) for k in ("det", "cls", "wide")},
+        "note": "seconds of this invocation (a resumed run counts only its own part)",
+    }
+    with open(os.path.join(out, "recipe.json"), "w") as fh:
+        json.dump(manifest, fh, indent=1)
+    say(f"wrote {out}: {manifest['seconds']} s")
+    return manifest
+
+
+def _widths(text: str) -> tuple[int, ...]:
+    return tuple(int(v) for v in text.split(","))
+
+
+def main(argv=None) -> int:
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m vision_tools.train all", description=(
+        "Train the dice reader's three nets from scratch, a fixed number of seeded steps each, and "
+        "export them (ONNX) with recipe.json; rerun the same command to resume an interrupted run."))
+    ap.add_argument("--out", required=True, metavar="DIR", help="folder for the nets, recipe.json and state/")
+    ap.add_argument("--cache", default=CACHE, help=f"folder of the cut crops (default {CACHE})")
+    ap.add_argument("--tiny", action="store_true", help="a few steps on a few crops (a check of the plumbing)")
+    for f in fields(Recipe):
+        if f.name == "folders":
+            continue
+        kind = _widths if isinstance(f.default, tuple) else type(f.default)
+        ap.add_argument("--" + f.name.replace("_", "-"), type=kind, default=None,
+                        help=f"(default {','.join(map(str, f.default)) if isinstance(f.default, tuple) else f.default})")
+    a = ap.parse_args(argv)
+    r = TINY if a.tiny else Recipe()
+    r = replace(r, **{f.name: getattr(a, f.name) for f in fields(Recipe)
+                      if f.name != "folders" and getattr(a, f.name) is not None})
+    command = "python -m vision_tools.train all " + " ".join(sys.argv[2:] if argv is None else argv)
+    run(r, a.out, a.cache, command=command.strip())
+    return 0
