@@ -1,0 +1,28 @@
+"""The shipping rule (vision_tools/ship.py): the stress sets' lines counted, and the verdict."""
+
+from vision_tools import ship
+
+
+def test_the_stress_lines_are_counted_right_and_silent():
+    cocked = ("dice cocked on an edge (240 rolls of 1-4 dice, one leaning 25-52 deg): leaning under 38 deg: "
+              "right 50, unsure 20, wrong 1, missed 3, valued phantoms beside it 2; leaning 38-52 (no face up): "
+              "given a value 4 (its top face 3), unsure 90, missed 5, valued phantoms beside it 1; the dice lying "
+              "flat: right 300, unsure 10, wrong 2, missed 1, valued phantoms elsewhere 0")
+    assert ship.stress_counts(cocked) == (350, 1 + 2 + 4 + 1 + 2 + 0)
+    seen = ("see-through dice (150 rolls of 1-7 translucent dice, the middle ghost pip at 0.3-0.9): right 500, "
+            "unsure 20, wrong 3 (2 as 3 2, 4 as 5 1), missed 4, valued phantoms 1; frames complete but wrong 2")
+    assert ship.stress_counts(seen) == (500, 4)
+    assert ship.stress_counts("checkerboards and blocky noise (195 frames, no die): valued phantoms 3, "
+                              "unsure phantoms 9; frames with a phantom 10") == (0, 3)
+
+
+def _rows(right, silent):
+    return [{"name": "a", "right": right[0], "silent": silent[0]}, {"name": "b", "right": right[1], "silent": silent[1]}]
+
+
+def test_a_candidate_ships_when_silent_errors_do_not_grow_and_right_dice_do():
+    assert ship.verdict(_rows((10, 10), (2, 2)), _rows((11, 10), (3, 1)))[0]          # moved, not grown
+    assert not ship.verdict(_rows((10, 10), (2, 2)), _rows((20, 20), (3, 2)))[0]      # one more silent error
+    assert not ship.verdict(_rows((10, 10), (2, 2)), _rows((10, 10), (0, 0)))[0]      # no more dice read right
+    ships, table = ship.verdict(_rows((10, 10), (2, 2)), _rows((11, 10), (2, 2)))
+    assert ships and "| a |" in table and "SHIPS" in table

@@ -1,0 +1,132 @@
+"""The shipping rule: do a candidate's nets replace the shipped ones?
+
+    .venv/bin/python -m vision_tools.ship CANDIDATE_DIR [--shipped vision/models] [--data DIR] [--apply]
+
+Both sets of nets read every shared photo folder (`vision_tools.bench`, as shipped: uncalibrated,
+the reader's settings) and the rendered stress sets of `benchmarks/bench_vision.py --no-photos`
+(dice aslant, big dark dice close up, dice cut by the frame, cocked, translucent, marbled dice,
+patterns with no die). Each row prints dice read right and silent errors (wrong values and
+valued phantoms; in the cocked set also a value given to a die with no face up) for the shipped
+nets and the candidate, side by side, and the median CPU ms of a 1280x720 frame per folder.
+
+The candidate ships when, summed over every row, its silent errors do not grow and its dice
+read right grow. `--apply` then copies its three nets and its recipe.json (the command that
+made them) into the shipped folder; without it nothing is written. Exit status 0: it ships
+(or shipped), 1: it does not, 2: bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import sys
+from dataclasses import replace
+
+from vision.nets import NETS
+from vision.settings import MODELS, Config
+
+from . import bench
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA = os.path.join(os.path.dirname(REPO), "shared", "data", "dice")
+STRESS = ("tilted_rolls", "close_ups", "cut_dice", "cocked_dice", "see_through_dice", "finished_dice", "patterns")
+
+
+def stress_counts(line: str) -> tuple[int, int]:
+    """(dice read right, silent errors) of one stress set's line of bench_vision: every "right N",
+    and every "wrong N" (not "complete but wrong N", frames), "valued phantoms ... N" and "given a value N" (a cocked die with no face up)."""
+    right = sum(int(v) for v in re.findall(r"\bright (\d+)", line))
+    silent = sum(int(v) for v in re.findall(r"(?<!but )\bwrong (\d+)", line))
+    silent += sum(int(v) for v in re.findall(r"valued phantoms[a-z ]*? (\d+)", line))
+    silent += sum(int(v) for v in re.findall(r"given a value (\d+)", line))
+    return right, silent
+
+
+def measure(models: str, data: str = DATA, say=print) -> list[dict]:
+    """Rows {name, right, silent, dice, ms} for the nets of folder `models`."""
+    sys.path.insert(0, os.path.join(REPO, "benchmarks"))
+    import bench_vision
+
+    s = replace(Config(), models=models)
+    rows = []
+    for name in sorted(os.listdir(data)) if os.path.isdir(data) else []:
+        folder = os.path.join(data, name)
+        if not os.path.isfile(os.path.join(folder, "labels.csv")):
+            continue
+        total, _ = bench.run(folder, config=s)
+        f = bench.figures(total)
+        rows.append({"name": name, "right": f["correct"], "silent": f["silent"], "dice": f["dice"],
+                     "per_die": f["per_die"], "exact": f["exact_roll_rate"], "silent_rate": f["silent_rate"],
+                     "ms": f["cpu_median_ms_720p"]})
+        say(f"  {models}: {name} read")
+    for fn in STRESS:
+        line = getattr(bench_vision, fn)(s)
+        right, silent = stress_counts(line)
+        rows.append({"name": fn.replace("_", " "), "right": right, "silent": silent, "line": line})
+        say(f"  {models}: {fn} read")
+    return rows
+
+
+def verdict(shipped: list[dict], candidate: list[dict]) -> tuple[bool, str]:
+    """(ships?, the side-by-side table): silent errors summed must not grow, dice read right must."""
+    out = ["| set | dice | per die shipped / candidate | exact rolls | right | silent errors | "
+           "CPU ms 1280x720 median |", "| --- | --- | --- | --- | --- | --- | --- |"]
+
+    def pct(v):
+        return "-" if v is None else f"{100 * v:.2f} %"
+
+    for a, b in zip(shipped, candidate):
+        assert a["name"] == b["name"]
+        out.append(f"| {a['name']} | {a.get('dice', '-')} | {pct(a.get('per_die'))} / {pct(b.get('per_die'))} | "
+                   f"{pct(a.get('exact'))} / {pct(b.get('exact'))} | {a['right']} / {b['right']} | "
+                   f"{a['silent']} / {b['silent']} | {a.get('ms', '-')} / {b.get('ms', '-')} |")
+    right = (sum(r["right"] for r in shipped), sum(r["right"] for r in candidate))
+    silent = (sum(r["silent"] for r in shipped), sum(r["silent"] for r in candidate))
+    out.append(f"| **all** | | | | {right[0]} / {right[1]} | {silent[0]} / {silent[1]} | |")
+    ships = silent[1] <= silent[0] and right[1] > right[0]
+    out.append(f"\nsilent errors {silent[0]} -> {silent[1]} ({'not grown' if silent[1] <= silent[0] else 'GROWN'}), "
+               f"dice read right {right[0]} -> {right[1]} ({'grown' if right[1] > right[0] else 'NOT grown'}): "
+               f"{'SHIPS' if ships else 'does not ship'}")
+    return ships, "\n".join(out)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m vision_tools.ship", description=__doc__.split("\n\n")[0])
+    ap.add_argument("candidate", help="folder of the candidate's three .onnx files (and recipe.json)")
+    ap.add_argument("--shipped", default=MODELS, help="the nets it would replace (default: vision/models)")
+    ap.add_argument("--data", default=DATA, help="the shared photo folders (default ../shared/data/dice)")
+    ap.add_argument("--apply", action="store_true", help="copy the candidate into --shipped if it ships")
+    ap.add_argument("--json", metavar="FILE", help="also write both sets' rows to FILE")
+    ap.add_argument("--shipped-rows", metavar="FILE",
+                    help="take the shipped nets' rows from FILE (a --json of an earlier run) instead of reading")
+    a = ap.parse_args(argv)
+    for folder in (a.candidate, a.shipped):
+        if not all(os.path.isfile(os.path.join(folder, n)) for n in NETS):
+            print(f"error: {folder} lacks one of {', '.join(NETS)}", file=sys.stderr)
+            return 2
+    say = lambda *x: print(*x, file=sys.stderr)  # noqa: E731
+    if a.shipped_rows:
+        with open(a.shipped_rows) as fh:
+            shipped = json.load(fh)["shipped"]
+    else:
+        shipped = measure(a.shipped, a.data, say)
+    candidate = measure(a.candidate, a.data, say)
+    ships, table = verdict(shipped, candidate)
+    print(table)
+    if a.json:
+        with open(a.json, "w") as fh:
+            json.dump({"shipped": shipped, "candidate": candidate, "ships": ships}, fh, indent=1)
+    if ships and a.apply:
+        for name in (*NETS, "recipe.json"):
+            src = os.path.join(a.candidate, name)
+            if os.path.isfile(src):
+                shutil.copyfile(src, os.path.join(a.shipped, name))
+        print(f"copied {a.candidate} into {a.shipped}")
+    return 0 if ships else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
