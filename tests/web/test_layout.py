@@ -4,8 +4,10 @@ A landscape tablet (1280x800), a portrait one (800x1280) and a phone (390x844): 
 of the prompt and every button of the action bar (UNDO, REDO, READ, CONFIRM) lies inside the
 viewport and is not covered (the element at its centre is itself), on arrival and after an
 input; the final table never scrolls sideways. The same for a game of Survive, each kind of
-step once and its tally. Keyboard: focus follows the game, Enter
-outside a text field throws nothing.
+step once and its tally, in English and Brazilian Portuguese. Every word fits, in both languages
+at the three sizes, on the tables of all three games: no button clips its text, neither the page
+nor a column scrolls sideways, no word breaks mid-word. The camera's picture is never under the
+action bar. Keyboard: focus follows the game, Enter outside a text field throws nothing.
 """
 
 from __future__ import annotations
@@ -14,14 +16,23 @@ import random
 
 import pytest
 
+from companion.board_profile import load_profile
+from companion.games.atlandice.simulate import random_input as atlandice_input
+from companion.games.atlantis.simulate import random_input as atlantis_input
 from companion.games.survive.simulate import random_input as survive_input
+from companion.session import Session
+from companion.store import GameStore
+from web import create_app
 
+from .fakes import FakeCamera, annotate, reader, tiny_png
 from .test_accessibility import mid_game
-from .test_browser import browser, finished_record, server, tablet, version, wait_version_change  # noqa: F401
+from .test_browser import (CODE, browser, finished_record, serve, server, tablet, version,  # noqa: F401
+                           wait_version_change)
 
 pytestmark = pytest.mark.browser
 
 SIZES = [(1280, 800), (800, 1280), (390, 844)]
+LANGS = ["en", "pt-BR"]
 CHOICES = "#prompt [data-input], #dice-entry [data-face], #slots .slot, #dice-enter"
 BAR = "#panel .pbtn"
 
@@ -36,8 +47,43 @@ OFF_SCREEN = """sel => Array.from(document.querySelectorAll(sel)).filter(functio
     Math.round(r.left) + ',' + Math.round(r.top); })"""
 
 
-def open_table(browser, url, size):  # noqa: F811
-    return tablet(browser, url, size=size)
+# Every word fits: the page and no part of it scrolls sideways, no button's text is wider than
+# the button (scrollWidth > clientWidth: clipped or spilling), no word is split over two lines
+# (a word: between spaces, hyphens, slashes and dashes, where a line may break).
+FITS = """() => {
+  var out = [], de = document.documentElement;
+  function shown(el) { var r = el.getBoundingClientRect(); return r.width > 1 && r.height > 1; }
+  function name(el) { return (el.id ? '#' + el.id : el.tagName.toLowerCase() + '.' + el.className) +
+    ' "' + el.textContent.trim().replace(/\\s+/g, ' ').slice(0, 40) + '"'; }
+  if (de.scrollWidth > de.clientWidth) out.push('the page scrolls sideways: ' + de.scrollWidth + ' > ' + de.clientWidth);
+  document.querySelectorAll('body *').forEach(function (el) {
+    if (!shown(el)) return;
+    var x = getComputedStyle(el).overflowX, over = el.scrollWidth - el.clientWidth;
+    if (over > 0 && (x === 'auto' || x === 'scroll')) out.push('scrolls sideways: ' + name(el) + ' by ' + over);
+    else if (over > 0 && el.matches('button, .button, .pbtn')) out.push('clipped: ' + name(el) + ' by ' + over);
+  });
+  var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), n, m, word = /[^\\s\\-\\/\u2013\u2014]{2,}/g;
+  while ((n = walker.nextNode())) {
+    var el = n.parentElement;
+    if (!el || el.closest('svg, script, style') || !shown(el)) continue;
+    word.lastIndex = 0;
+    while ((m = word.exec(n.nodeValue))) {
+      var r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+      var tops = new Set(Array.from(r.getClientRects()).filter(function (b) { return b.width > 0; })
+                         .map(function (b) { return Math.round(b.top); }));
+      if (tops.size > 1) out.push('broken mid-word: "' + m[0] + '" in ' + name(el));
+    }
+  }
+  return out;
+}"""
+
+
+def open_table(browser, url, size, lang="en"):  # noqa: F811
+    return tablet(browser, url, size=size, lang="en-GB" if lang == "en" else lang)
+
+
+def assert_fits(page, at):
+    assert page.evaluate(FITS) == [], at
 
 
 def assert_on_screen(page, selector, at):
@@ -45,11 +91,12 @@ def assert_on_screen(page, selector, at):
     assert page.evaluate(OFF_SCREEN, selector) == [], at
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_choices_and_the_action_bar_stay_on_screen(browser, server, size):  # noqa: F811
+def test_the_choices_and_the_action_bar_stay_on_screen(browser, server, size, lang):  # noqa: F811
     url, session = server
     session.new_game({"players": ["Anna", "Bruno", "Eric"], "first_player": 0})
-    page = open_table(browser, url, size)
+    page = open_table(browser, url, size, lang)
     assert_on_screen(page, CHOICES, "gate roll")
     assert_on_screen(page, BAR, "gate roll")
     before = version(page)
@@ -128,12 +175,13 @@ def test_focus_follows_the_game_by_keyboard(browser, server):  # noqa: F811
     assert page.evaluate("() => document.activeElement.id") == "prompt"
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_survive_choices_and_action_bar_stay_on_screen(browser, server, size):  # noqa: F811
+def test_survive_choices_and_action_bar_stay_on_screen(browser, server, size, lang):  # noqa: F811
     url, session = server
     session.new_game({"players": ["Ana", "Bruno", "Caio", "Dora"], "first_player": 0, "challenges": []},
                      game="survive")
-    page = open_table(browser, url, size)
+    page = open_table(browser, url, size, lang)
     assert_on_screen(page, CHOICES, "Survive setup")
     assert_on_screen(page, BAR, "Survive setup")
     for step in range(8):                        # the setup walk, by taps
@@ -179,3 +227,91 @@ def test_a_game_profile_page_never_scrolls_sideways(browser, server, size):  # n
         # the widest field, the table of tile backs, fits whole: its last column is reachable without scrolling it
         assert page.evaluate("() => { var s = document.querySelector('#field-backs .scroll'); "
                              "return s.scrollWidth - s.clientWidth; }") <= 0, lang
+
+
+GAMES = [   # (game, setup, a random legal input from the session's game)
+    ("atlandice", {"players": ["Anna", "Bruno", "Eric"], "first_player": 0},
+     lambda rng, game: atlandice_input(rng, game.expected())),
+    ("survive", {"players": ["Ana", "Bruno", "Caio", "Dora"], "first_player": 0, "challenges": []},
+     lambda rng, game: survive_input(rng, game.expected())),
+    ("atlantis", {"players": ["Ana", "Bruno"], "first_player": 0},
+     lambda rng, game: atlantis_input(rng, game.state)),
+]
+
+
+def wait_shown(page, session):
+    page.wait_for_function("v => document.getElementById('live').getAttribute('data-version') === v",
+                           arg=str(session.game.version))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_word_fits_on_the_tables_of_all_three_games(browser, server, size, lang):  # noqa: F811
+    """A whole game of each, looked at on the first prompt of each kind and at its end."""
+    url, session = server
+    page = open_table(browser, url, size, lang)
+    for game, setup, random_input in GAMES:
+        session.new_game(dict(setup), game=game)
+        rng = random.Random(5)
+        seen = set()
+        for _ in range(2000):
+            prompt = session.game.expected()
+            if prompt["kind"] == "over":
+                break
+            if prompt["kind"] not in seen:
+                seen.add(prompt["kind"])
+                wait_shown(page, session)
+                assert_fits(page, (game, prompt["kind"], session.game.version))
+            session.submit(random_input(rng, session.game), session.game.version)
+        assert session.game.expected()["kind"] == "over", game
+        wait_shown(page, session)
+        assert_fits(page, (game, "over"))
+    if size[0] <= 600:                             # the phone's menu, opened: its links wrap, whole
+        page.click("label[for=nav-toggle]")
+        assert page.locator("header.top nav a").first.is_visible()
+        assert_fits(page, "the menu")
+        assert page.evaluate(OFF_SCREEN, "header.top nav a") == []
+    assert not page.errors
+
+
+@pytest.fixture
+def camera_server(tmp_path):
+    """The app on waitress with a camera that reads 1 2 3 4 5 6 2 and a picture as large as a real one."""
+    store = GameStore(tmp_path / "g.sqlite3")
+    session = Session(store, load_profile(), camera=FakeCamera([[1, 2, 3, 4, 5, 6, 2]]), reader=reader,
+                      annotate=annotate, encode_png=lambda frame: tiny_png(640, 480))
+    app = create_app({"PAIRING_CODE": CODE, "INSTANCE_PATH": tmp_path / "instance", "SSE_HEARTBEAT": 15},
+                     session=session)
+    with serve(app) as url:
+        yield url, session
+    store.close()
+
+
+# What covers the given element's corners (inset 3px): [] when it is on top at all four.
+COVERED = """sel => { var el = document.querySelector(sel), r = el.getBoundingClientRect(), out = [];
+  [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]]
+  .forEach(function (p) { var hit = document.elementFromPoint(p[0], p[1]);
+    if (hit !== el) out.push(Math.round(p[0]) + ',' + Math.round(p[1]) + ': ' + (hit ? (hit.id || hit.className || hit.tagName) : 'outside')); });
+  return out; }"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_camera_picture_is_never_under_the_action_bar(browser, camera_server, size, lang):
+    url, session = camera_server
+    session.new_game({"players": ["Anna", "Bruno", "Eric"], "first_player": 0})
+    page = open_table(browser, url, size, lang)
+    page.click("#panel [data-button=read]")
+    page.wait_for_selector("#reading img.camera-img")
+    page.wait_for_function("() => document.querySelector('#reading img.camera-img').complete")
+    # brought into view (by whatever scrolls), the whole picture shows, the action bar beside it
+    page.evaluate("() => document.querySelector('#reading img.camera-img').scrollIntoView({block: 'nearest'})")
+    assert page.evaluate(COVERED, "#reading img.camera-img") == []
+    assert_on_screen(page, BAR, "a reading")
+    assert_fits(page, "a reading")
+    if size[0] >= 1000:   # the landscape tablet: the bar covers no part of the prompt, as it arrives
+        page.reload()
+        page.wait_for_selector("#reading img.camera-img")
+        assert page.evaluate("() => document.getElementById('prompt').getBoundingClientRect().bottom"
+                             " <= document.getElementById('panel').getBoundingClientRect().top")
+    assert not page.errors
