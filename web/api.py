@@ -97,7 +97,7 @@ def camera_unavailable(sess) -> ApiError:
     return ApiError(409, "camera_unavailable", explain(refusal, i18n.current()), "R1", detail=words)
 
 
-def texts(events: list[dict], state: dict | None, lang: str, game_id: str = "atlandice") -> list[str]:
+def texts(events: list[dict], state: dict | None, lang: str, game_id: str = games_shelf.DEFAULT) -> list[str]:
     if not state:
         return []
     words = words_for(game_id, lang)
@@ -109,7 +109,7 @@ def outcome(sess, events: list[dict] | None = None, **extra) -> Response:
     lang = i18n.current()
     with sess.lock:
         state = sess.game.state if sess.game else None
-        game_id = sess.game.game_id if sess.game else "atlandice"
+        game_id = sess.game.game_id if sess.game else games_shelf.DEFAULT
         data = {"ok": True, "version": sess.game.version if sess.game else None,
                 "change_id": sess.change_id, "game_id": sess.game_id}
     if events is not None:
@@ -274,16 +274,16 @@ def calibrate():
 @bp.post("/game")
 @security.paired_required
 def new_game():
-    """A new game: {"game": id (default "atlandice"), "players": [2-4 names in seat order],
+    """A new game: {"game": id (default: the shelf's first game, Atlandice), "players": [2-4 names in seat order],
     "first_player": seat, and the game's own setup: "tops" {district: tile} for Atlandice,
     "challenges" [1-4] and "colours" for Survive}."""
     data = body()
-    game_id = data.get("game", "atlandice")
+    game_id = data.get("game", games_shelf.DEFAULT)
     try:
         games_shelf.load(game_id)
     except RuleError as exc:
-        raise from_rule_error(exc, "atlandice") from None
-    own = ("tops",) if game_id == "atlandice" else tuple(k for k in data if k not in ("game", "profile"))
+        raise from_rule_error(exc, games_shelf.DEFAULT) from None
+    own = ("tops",) if game_id == games_shelf.DEFAULT else tuple(k for k in data if k not in ("game", "profile"))
     setup = {k: data[k] for k in ("players", "first_player", *own) if k in data}
     players = setup.get("players")
     # The page's fields take 24; the check page's 40. Here, not in the rules: a record

@@ -36,6 +36,7 @@ import time
 
 from flask import Blueprint, Response, current_app, render_template, request
 
+from companion import games
 from companion.shelf import words_for
 
 from . import i18n, security, view
@@ -180,7 +181,7 @@ def message(snap: dict, seen: tuple | None, lang: str, html: str | None = None) 
         payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
         return f"id: {event_id(snap)}\nevent: change\ndata: {payload}\n\n"
     state = snap.get("state")
-    words = words_for(snap.get("game") or "atlandice", lang)
+    words = words_for(snap.get("game") or games.DEFAULT, lang)
     names = words.names(state) if state else []
     history = snap.get("history") or []
     reset = False

@@ -169,14 +169,15 @@ def test_read_without_a_camera(started):
     assert r.status_code == 409 and r.json["error"] == "camera_unavailable"
 
 
-def test_camera_image_absent(client):
-    r = client.get("/api/camera.png")
+def test_camera_image_absent(paired):
+    r = paired.get("/api/camera.png")
     assert r.status_code == 404 and r.json["error"] == "not_found"
 
 
-def test_camera_image_present(client, game_session, monkeypatch):
+def test_camera_image_present(client, paired, game_session, monkeypatch):
     monkeypatch.setattr(game_session.desk, "last_image", lambda: b"\x89PNG fake")
-    r = client.get("/api/camera.png")
+    assert client.get("/api/camera.png").status_code == 403       # the picture is the paired tablets'
+    r = paired.get("/api/camera.png")
     assert r.status_code == 200 and r.mimetype == "image/png" and r.data.startswith(b"\x89PNG")
 
 
