@@ -60,7 +60,8 @@ class KeptGames:
         self._in_file: dict[int, tuple[str, str]] | None = None   # read once, taken as used
 
     def summaries(self) -> list[dict]:
-        """Every game's summary, newest first, with its id, created, updated."""
+        """Every game's summary, newest first, with its id, created, updated, imported (loaded from
+        a shared record, not played here) and played (the date that record gives, or None)."""
         return self.page(0, None)[1]
 
     def page(self, start: int, stop: int | None) -> tuple[int, list[dict]]:
@@ -69,7 +70,7 @@ class KeptGames:
         rows = game_versions(self.store)
         in_play = self.store.last_in_use()
         out, to_keep = [], []
-        for gid, created, updated, over, header, n, last, edits in rows[start:stop]:
+        for gid, created, updated, over, header, n, last, edits, imported, played in rows[start:stop]:
             version = (updated, over, n, last, edits)
             with self._lock:
                 kept = self._summaries.pop(gid, None) if gid == in_play else self._summaries.get(gid)
@@ -85,7 +86,7 @@ class KeptGames:
                     found, keepable = self._summarize(gid)
                     if keepable:
                         to_keep.append((gid, mark, to_text(found)))
-            summary = dict(found, id=gid, created=created, updated=updated)
+            summary = dict(found, id=gid, created=created, updated=updated, imported=imported, played=played)
             if gid != in_play:
                 with self._lock:
                     self._summaries[gid] = (version, summary)

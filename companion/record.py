@@ -12,6 +12,7 @@ companion/games/atlandice/position.py). docs/record-format.md documents every li
 """
 
 import json
+import re
 from dataclasses import dataclass, field
 
 from . import games, json_text
@@ -104,3 +105,20 @@ def check_header(header: object, line: int = 1) -> None:
                           "record_version", {"version": json.dumps(header.get("version")), "supported": VERSION})
     if ("setup" in header) == ("position" in header):
         raise RecordError(line, "the header needs either a 'setup' or a 'position'", "record_start")
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?)?")
+
+
+def record_date(header: dict) -> str | None:
+    """The date a record's header gives for its game (meta "created", else "date": ISO, a day
+    at least), as the text it starts with; None when it gives none."""
+    meta = header.get("meta") if isinstance(header, dict) else None
+    if not isinstance(meta, dict):
+        return None
+    for key in ("created", "date"):
+        value = meta.get(key)
+        found = _DATE.match(value) if isinstance(value, str) else None
+        if found:
+            return found.group(0).replace(" ", "T")
+    return None

@@ -19,7 +19,7 @@ from .dice_desk import DiceDesk
 from .game import Game
 from .game_profiles import GameProfiles
 from .board_profile import save_profile
-from .record import Record
+from .record import Record, record_date
 from .games.errors import RuleError, illegal
 from .games.atlandice.profile import validate_new_profile, validate_profile
 from .store import GameStore, StoreError
@@ -95,12 +95,14 @@ class Session:
             self._game_changed()
 
     def load_record(self, text: str) -> None:
-        """A shared record (JSON Lines) becomes the current game, stored anew."""
+        """A shared record (JSON Lines) becomes the current game, stored anew, marked as loaded
+        (not a game played here: the history keeps it apart, with the date its header gives)."""
         record = Record.from_jsonl(text)
         game = Game(record)                      # RecordError / ReplayError say which line
         with self.lock:
             # One transaction: a load cut short (killed, a write refused) leaves the table as it was.
-            game_id = self.store.create(game.record.header, game.record.inputs, over=game.state["over"])
+            game_id = self.store.create(game.record.header, game.record.inputs, over=game.state["over"],
+                                        imported=True, played=record_date(game.record.header))
             self.game, self.game_id = game, game_id
             self._game_changed()
 

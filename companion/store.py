@@ -69,6 +69,17 @@ CREATE TRIGGER IF NOT EXISTS inputs_deleted AFTER DELETE ON inputs
 """
 
 
+# A game loaded from a shared record (POST /api/record) is kept apart from the games played
+# here: imported = 1, and played = the date its record's header gives (meta "created" or
+# "date"), NULL when it gives none.
+IMPORTED = """
+BEGIN;
+ALTER TABLE games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN played TEXT;
+COMMIT;
+"""
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -128,6 +139,10 @@ class GameStore:
                     self._db.executescript(SCHEMA)
                     if not self._has_column(self._db, "games", "edits"):
                         self._db.execute("ALTER TABLE games ADD COLUMN edits INTEGER NOT NULL DEFAULT 0")
+                    # A record loaded (shared, not played here) and its own date; a file from
+                    # before them is given them, its games played here.
+                    if not self._has_column(self._db, "games", "imported"):
+                        self._db.executescript(IMPORTED)
                     self._db.executescript(EDITS)
                 except sqlite3.DatabaseError as exc:
                     # A read-only file from before a newer table: shown as it is, never written.
@@ -200,13 +215,17 @@ class GameStore:
         with self._transaction() as cur:
             return [cur.execute(sql, args).lastrowid for sql, args in statements]
 
-    def create(self, header: dict, inputs: list = (), over: bool = False) -> int:
+    def create(self, header: dict, inputs: list = (), over: bool = False, imported: bool = False,
+               played: str | None = None) -> int:
         """A new game, which is now the game on the table; with `inputs` (a record loaded),
-        all in one transaction: a load cut short leaves the table as it was."""
+        all in one transaction: a load cut short leaves the table as it was. `imported`: a
+        shared record loaded, not a game played here; `played`: the date its record gives."""
         now = _now()
         with self._transaction() as cur:
-            game_id = cur.execute("INSERT INTO games (created, updated, header, over) VALUES (?, ?, ?, ?)",
-                                  (now, now, json.dumps(header, ensure_ascii=False), int(over))).lastrowid
+            game_id = cur.execute("INSERT INTO games (created, updated, header, over, imported, played) "
+                                  "VALUES (?, ?, ?, ?, ?, ?)",
+                                  (now, now, json.dumps(header, ensure_ascii=False), int(over), int(imported),
+                                   played)).lastrowid
             cur.executemany("INSERT INTO inputs (game_id, seq, input) VALUES (?, ?, ?)",
                             ((game_id, seq, json.dumps(inp, ensure_ascii=False)) for seq, inp in enumerate(inputs)))
             cur.execute("INSERT OR REPLACE INTO in_use (one, game_id) VALUES (1, ?)", (game_id,))
@@ -298,6 +317,13 @@ class GameStore:
                 return
         self._tx([("INSERT OR REPLACE INTO in_use (one, game_id) VALUES (1, ?)", (game_id,))])
 
+    def imported_count(self) -> int:
+        """How many games were loaded from shared records (none in a file from before)."""
+        with self._reading() as db:
+            if not self._has_column(db, "games", "imported"):
+                return 0
+            return db.execute("SELECT COUNT(*) FROM games WHERE imported = 1").fetchone()[0]
+
     def latest_unfinished(self) -> int | None:
         with self._reading() as db:
             row = db.execute("SELECT id FROM games WHERE over = 0 ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
@@ -305,14 +331,16 @@ class GameStore:
 
     def games(self) -> list[dict]:
         with self._reading() as db:
+            imported = self._imported_columns(db)
             rows = db.execute(
                 "SELECT g.id, g.created, g.updated, g.over, CAST(g.header AS BLOB), "
-                "(SELECT COUNT(*) FROM inputs i WHERE i.game_id = g.id) FROM games g ORDER BY g.id DESC").fetchall()
+                f"(SELECT COUNT(*) FROM inputs i WHERE i.game_id = g.id), {imported} FROM games g "
+                "ORDER BY g.id DESC").fetchall()
         from . import games as shelf
         out = []
-        for gid, created, updated, over, header, n in rows:
+        for gid, created, updated, over, header, n, was_imported, played in rows:
             entry = {"id": gid, "created": created, "updated": updated, "over": bool(over),
-                     "players": [], "inputs": n, "game": None}
+                     "players": [], "inputs": n, "game": None, "imported": bool(was_imported), "played": played}
             try:
                 h = parse_row(header, 1)
             except RecordError as exc:       # listed, with why, and never offered to resume
@@ -338,6 +366,12 @@ class GameStore:
     @staticmethod
     def _has_column(db, table: str, column: str) -> bool:
         return any(row[1] == column for row in db.execute(f"PRAGMA table_info({table})"))
+
+    @classmethod
+    def _imported_columns(cls, db) -> str:
+        """The columns saying whether a game was loaded and its own date (in a file that could not
+        be given them, a read-only one from before: played here, no date)."""
+        return "g.imported, g.played" if cls._has_column(db, "games", "imported") else "0, NULL"
 
     def _has_table(self, db, name: str) -> bool:
         """Whether the file holds table `name` (a read-only or damaged file may predate it)."""
@@ -417,7 +451,8 @@ CREATE TABLE IF NOT EXISTS summaries (
 
 def game_versions(store: GameStore) -> list[tuple]:
     """Every game, newest first: (id, created, updated, over, header text, number of inputs,
-    the last input's text, the count of changes to its inputs). What tells a summary derived earlier from a game's record
+    the last input's text, the count of changes to its inputs, whether it was loaded from a shared
+    record, the date that record gives). What tells a summary derived earlier from a game's record
     whether the record has changed since."""
     with store._reading() as db:
         # edits: every change to the game's inputs (the triggers of EDITS), so an edit in the middle
@@ -427,10 +462,11 @@ def game_versions(store: GameStore) -> list[tuple]:
             "SELECT g.id, g.created, g.updated, g.over, CAST(g.header AS BLOB), "
             "(SELECT COUNT(*) FROM inputs i WHERE i.game_id = g.id), "
             "(SELECT CAST(input AS BLOB) FROM inputs i WHERE i.game_id = g.id ORDER BY seq DESC LIMIT 1), "
-            f"{edits} FROM games g ORDER BY g.id DESC").fetchall()
+            f"{edits}, {store._imported_columns(db)} FROM games g ORDER BY g.id DESC").fetchall()
     # Text for the fingerprints (a row that is not UTF-8 is refused when its record is read).
-    return [(gid, created, updated, over, _text(header), n, None if last is None else _text(last), edits)
-            for gid, created, updated, over, header, n, last, edits in rows]
+    return [(gid, created, updated, over, _text(header), n, None if last is None else _text(last), edits,
+             bool(imported), played)
+            for gid, created, updated, over, header, n, last, edits, imported, played in rows]
 
 
 def _text(raw: bytes | str) -> str:

@@ -64,7 +64,10 @@ def games():
     if page > pages:
         return redirect(url_for("history.games", page=pages))
     rows = [hv.game_row(s, lang) for s in summaries]
-    return render_template("games.html", rows=rows, page=page, pages=pages, total=total, **common())
+    loaded = store().imported_count()       # records loaded from elsewhere: listed apart
+    return render_template("games.html", rows=[r for r in rows if not r["imported"]],
+                           loaded_rows=[r for r in rows if r["imported"]], page=page, pages=pages,
+                           total=total - loaded, loaded=loaded, **common())
 
 
 def _load(game_id: int):
@@ -183,14 +186,19 @@ def export_zip():
 
 @bp.get("/players")
 def players():
-    """Each player's record per game of the shelf; merging two spellings of a name."""
+    """Each player's record per game of the shelf; merging two spellings of a name. The games
+    played here only, unless ?imported=1 (the page's toggle) counts the records loaded too."""
     lang = i18n.current()
     aliases = _aliases()
     summaries = list(reversed(kept().summaries()))
-    cards = hv.player_cards(records(summaries, aliases), lang)
+    loaded = sum(1 for s in summaries if s.get("imported"))
+    with_loaded = request.args.get("imported") == "1"
+    counted = summaries if with_loaded else [s for s in summaries if not s.get("imported")]
+    cards = hv.player_cards(records(counted, aliases), lang)
     names = sorted({n for s in summaries for n in s["players"]}, key=name_key)
     merged = sorted(({"key": k, "into": v} for k, v in aliases.items()), key=lambda a: a["key"])
-    return render_template("players.html", cards=cards, names=names, merged=merged, **common())
+    return render_template("players.html", cards=cards, names=names, merged=merged, loaded=loaded,
+                           with_loaded=with_loaded, **common())
 
 
 @bp.post("/players/merge")

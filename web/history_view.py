@@ -86,8 +86,11 @@ def game_row(s: dict, lang: str) -> dict:
     for seat, name in enumerate(s["players"]):
         seats.append({"name": name, "score": s["scores"][seat] if s["scores"] is not None else None,
                       "winner": seat in s["winners"]})
+    imported = bool(s.get("imported"))
     return {"id": s["id"], "game": s["game"], "game_name": game_name(lang, s["game"]),
-            "date": date_text(s["created"]), "seats": seats, "over": s["over"], "error": s["error"],
+            # a loaded record: the date it gives (none: unknown), and when it was loaded here
+            "date": date_text(s.get("played") or "") if imported else date_text(s["created"]),
+            "imported": imported, "loaded": date_text(s["created"]) if imported else None, "seats": seats, "over": s["over"], "error": s["error"],
             "unreadable": unreadable_text(s.get("unreadable"), lang),
             "shared": len(s["winners"]) > 1, "winners": [s["players"][w] for w in s["winners"]],
             "inputs": s["inputs"], "resumable": resumable(s)}

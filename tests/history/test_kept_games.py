@@ -17,7 +17,7 @@ def fresh(store, gid):
 
 
 def strip(s):
-    return {k: v for k, v in s.items() if k not in ("id", "created", "updated")}
+    return {k: v for k, v in s.items() if k not in ("id", "created", "updated", "imported", "played")}
 
 
 def test_summaries_follow_every_change_of_the_records(tmp_path, profile):
