@@ -33,6 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from companion.app import RollCue  # noqa: E402
 from companion.board_profile import load_profile  # noqa: E402
 from companion.session import AUTO, Session  # noqa: E402
 from companion.store import GameStore  # noqa: E402
@@ -67,7 +68,7 @@ class RightCamera:
         self.status = Status()
         self.count = None
 
-    def expect_dice(self, count):
+    def expect_dice(self, count, roll=None):
         self.count = count
 
     def capture(self, timeout=3.0):
@@ -110,7 +111,9 @@ def play_a_game(browser, seed, settles=True):
     """`settles`: the camera proposes the dice by itself once still (no READ); else READ each roll."""
     rng = random.Random(seed)
     tmp = Path(tempfile.mkdtemp(prefix="atlandice-effort-"))
-    session = Session(GameStore(tmp / "g.sqlite3"), load_profile(), camera=RightCamera(rng), reader=Reading)
+    camera = RightCamera(rng)
+    session = Session(GameStore(tmp / "g.sqlite3"), load_profile(), camera=camera, reader=Reading)
+    cue = RollCue(session, camera)      # the composition root's word to the camera: the roll awaited
     server, url = serve(create_app({"PAIRING_CODE": CODE, "INSTANCE_PATH": tmp / "instance"}, session=session))
     session.new_game(PLAYERS)
     page = open_tablet(browser, url)
@@ -120,6 +123,7 @@ def play_a_game(browser, seed, settles=True):
         rnd = session.game.state["round"]
         heights.append(page.evaluate("() => document.documentElement.scrollHeight"))
         if live(page, "data-kind") in ROLLS:
+            cue.tell()                            # as companion/app.py's RollCue does on each change
             if settles:
                 session.desk.read_dice()          # still dice, read by the settle watcher: no touch
             else:

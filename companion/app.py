@@ -10,6 +10,7 @@ localhost. The game last on the table is resumed where it was (a finished one sh
 import logging
 import socket
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,12 +35,56 @@ class Companion:
     loop: DeviceLoop
     camera: object
     panel: object
+    cue: "RollCue | None" = None
 
     def close(self) -> None:
+        if self.cue is not None:
+            self.cue.stop()
         self.loop.stop()
         self.panel.close()
         self.camera.stop()
         self.session.close()
+
+
+class RollCue:
+    """Tells the camera what the game waits for, on every change of the session: how many dice
+    (session.desk.dice_wanted(), None: no roll) and which roll (the session's game_changes). A
+    camera over a tray ignores it; the demo camera rolls that many dice by itself (moving frames,
+    then still), so the settle watcher proposes them as it would a real roll (hardware/demo.py).
+    The session itself tells the camera nothing."""
+
+    def __init__(self, session, camera):
+        self.session, self.camera = session, camera
+        self._told: tuple | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> "RollCue":
+        self._thread = threading.Thread(target=self.run, name="roll-cue", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def run(self) -> None:
+        while not self._stop.is_set():
+            seen = self.session.change_id
+            try:
+                self.tell()
+            except Exception:      # the camera's trouble must never stop the cue
+                log.exception("telling the camera the roll awaited failed")
+            self.session.wait_for_change(seen, 0.5)
+
+    def tell(self) -> None:
+        with self.session.lock:
+            count = self.session.desk.dice_wanted()
+            roll = self.session.game_changes if count is not None else None
+        if (count, roll) != self._told:
+            self._told = (count, roll)
+            self.camera.expect_dice(count, roll)
 
 
 def _png(image) -> bytes:
@@ -104,7 +149,8 @@ def build(config: Config, announce=print) -> Companion:
     loop = DeviceLoop(session, panel, camera, pairing=app.extensions["pairing"],
                       watcher_factory=lambda: vision.SettleWatcher(config=reader.config),
                       announce=announce).start()
-    return Companion(app, session, loop, camera, panel)
+    cue = RollCue(session, camera).start()      # the demo camera rolls by itself when a roll is awaited
+    return Companion(app, session, loop, camera, panel, cue)
 
 
 def addresses(host: str, port: int) -> list[str]:

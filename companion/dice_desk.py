@@ -119,11 +119,6 @@ class DiceDesk:
         last picture could not be used (the next may be good)."""
         if self.camera is None or self.camera.status.state not in ("ok", "starting", "not_reading"):
             return None
-        expect = getattr(self.camera, "expect_dice", None)
-        if expect is not None:
-            with self.lock:
-                count = self.dice_wanted()
-            expect(count)
         try:
             return self.camera.capture(timeout=3.0)
         except Exception:  # the camera vanished between the check and the frame

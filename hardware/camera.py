@@ -105,9 +105,11 @@ class Camera(ABC):
     def is_open(self) -> bool:
         return False
 
-    def expect_dice(self, count: int | None) -> None:
-        """How many dice the game waits for (None: no roll). A camera sees what lies in the
-        tray and ignores it; the demo camera shows a picture with that many dice."""
+    def expect_dice(self, count: int | None, roll: object = None) -> None:
+        """How many dice the game waits for (None: no roll), and `roll`, which changes with each
+        roll awaited (the session's game_changes; None: not said). A camera sees what lies in
+        the tray and ignores it; the demo camera shows a picture with that many dice, and, told
+        the roll, rolls it by itself (hardware/demo.py)."""
 
     def __enter__(self) -> "Camera":
         self.open()

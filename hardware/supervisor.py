@@ -185,10 +185,15 @@ class CameraSupervisor:
                 return self._latest
             return None
 
-    def expect_dice(self, count: int | None) -> None:
-        """Tell the camera how many dice the game waits for (see Camera.expect_dice)."""
+    def expect_dice(self, count: int | None, roll: object = None) -> None:
+        """Tell the camera how many dice the game waits for (see Camera.expect_dice). A source
+        that turns live by it (the demo camera rolling) is read from now on, paced by `fps`."""
         with self._cond:
-            self.camera.expect_dice(count)
+            was_live = self.camera.live
+            self.camera.expect_dice(count, roll)
+            if self.camera.live and not was_live and self._thread is not None:
+                self._request_time = self._clock()     # wakes the worker, which then reads it live
+                self._cond.notify_all()
 
     def capture(self, timeout: float = 3.0) -> np.ndarray:
         """A good frame taken after this call (the dice as they are now), as

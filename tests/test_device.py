@@ -72,6 +72,39 @@ def test_read_then_confirm_enters_the_gate_roll_from_the_camera(config):
         companion.close()
 
 
+def wait_for_proposal(session, timeout=15.0) -> dict:
+    """The next proposal, however it comes (here: the settle watcher, no READ)."""
+    deadline = time.monotonic() + timeout
+    seen = session.change_id
+    while session.proposal() is None:
+        assert time.monotonic() < deadline, "no proposal came"
+        seen = session.wait_for_change(seen, deadline - time.monotonic())
+    return session.proposal()
+
+
+def test_the_demo_camera_rolls_by_itself_and_the_still_dice_are_proposed_without_read(config):
+    """Told by the composition root which roll is awaited, the demo camera shows it rolling, then
+    still, and the device loop's settle watcher proposes it: no READ. READ reads it again."""
+    companion = build(config, announce=lambda text: None)
+    try:
+        session = companion.session
+        assert companion.cue is not None
+        session.new_game(SETUP)
+        proposal = wait_for_proposal(session)              # the gate roll: nothing pressed
+        assert proposal["source"] == "camera" and proposal["problem"] is None
+        assert sorted(proposal["input"]["dice"]) == [1, 2, 3, 4, 5, 5, 6]  # hardware/demo.py's first picture
+        press_and_wait(companion, "read")                  # READ: the same still dice, read again
+        assert sorted(session.proposal()["input"]["dice"]) == [1, 2, 3, 4, 5, 5, 6]
+        press_and_wait(companion, "confirm")
+        assert session.game.record.inputs[0]["source"] == "camera"
+        session.submit({"type": "pick", "area": "library"})   # L-high: a 5 or 6 rolls the die... or not
+        if session.game.expected()["kind"] == "roll":
+            proposal = wait_for_proposal(session)          # one die, rolled by itself too
+            assert proposal["problem"] is None and proposal["input"]["value"] in range(1, 7)
+    finally:
+        companion.close()
+
+
 def test_a_reading_with_the_wrong_number_of_dice_is_refused_with_the_reason(config):
     companion = build(config, announce=lambda text: None)
     try:
@@ -84,6 +117,7 @@ def test_a_reading_with_the_wrong_number_of_dice_is_refused_with_the_reason(conf
         press_and_wait(companion, "read")            # the demo camera shows one die: fine for a roll
         assert session.proposal()["problem"] is None
         session.undo(), session.undo()
+        wait_for_proposal(session)                  # the demo camera rolls the gate roll again, by itself
         one_die = cv2.imread(str(DEMO_FOLDER / "02-roll.jpg"))
         session.desk.read_dice(frame=one_die)             # one die read for a gate roll of 7
         proposal = session.proposal()
