@@ -297,7 +297,7 @@ COVERED = """sel => { var el = document.querySelector(sel), r = el.getBoundingCl
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_camera_picture_is_never_under_the_action_bar(browser, camera_server, size, lang):
+def test_the_camera_picture_is_never_under_the_action_bar(browser, camera_server, size, lang):  # noqa: F811
     url, session = camera_server
     session.new_game({"players": ["Anna", "Bruno", "Eric"], "first_player": 0})
     page = open_table(browser, url, size, lang)
