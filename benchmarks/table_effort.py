@@ -4,7 +4,9 @@
    with a camera that settles (the dice proposed by themselves once still, as the
    settle watcher does: no READ) and with READ pressed for every roll (the demo
    camera before it proposed by itself). Each roll is entered with CONFIRM (the
-   camera reads right), a proposal with CONFIRM, a tap only where the game needs
+   camera reads right), but with the settling camera a single die (an effect's
+   roll) is entered once still, as the device loop does (Session.enter_settled:
+   no touch; "entered when still"), a proposal with CONFIRM, a tap only where the game needs
    a decision (a random legal choice the page shows). Every touch is counted per
    round (tablet taps, panel presses): decisions, CONFIRMs and READs apart. Prints
    the touches per round (median, max), the page's height, and whether every
@@ -118,6 +120,7 @@ def play_a_game(browser, seed, settles=True):
     session.new_game(PLAYERS)
     page = open_tablet(browser, url)
     taps, confirms, reads, heights, differ, auto = Counter(), Counter(), Counter(), [], 0, 0
+    entered = Counter()     # single dice entered once still (Session.enter_settled): no touch
     while live(page, "data-kind") != "over":
         version = int(live(page, "data-version"))
         rnd = session.game.state["round"]
@@ -125,7 +128,14 @@ def play_a_game(browser, seed, settles=True):
         if live(page, "data-kind") in ROLLS:
             cue.tell()                            # as companion/app.py's RollCue does on each change
             if settles:
+                at = session.game_changes
                 session.desk.read_dice()          # still dice, read by the settle watcher: no touch
+                if session.enter_settled(at):     # as the device loop does: a single die read surely
+                    entered[rnd] += 1
+                    page.wait_for_function("v => document.getElementById('live').getAttribute('data-version') !== v",
+                                           arg=str(version))
+                    auto += sum(i.get("source") == AUTO for i in session.game.record.inputs[version + 1:])
+                    continue
             else:
                 page.click("#panel [data-button=read]")
                 reads[rnd] += 1
@@ -147,7 +157,8 @@ def play_a_game(browser, seed, settles=True):
         auto += sum(i.get("source") == AUTO for i in inputs[version + 1:])
     rounds = range(1, len(session.game.state["vp_history"]) + 1)
     per_round = {"touches": [taps[r] + confirms[r] + reads[r] for r in rounds], "decisions": [taps[r] for r in rounds],
-                 "confirms": [confirms[r] for r in rounds], "reads": [reads[r] for r in rounds]}
+                 "confirms": [confirms[r] for r in rounds], "reads": [reads[r] for r in rounds],
+                 "entered when still": [entered[r] for r in rounds]}
     page.context.close()
     server.close()
     return per_round, heights, differ, auto, session.game.version
@@ -208,8 +219,9 @@ def still_to_proposal(browser, trials, seed):
     cam = RollingCamera()
     cam.play([render_roll([1], 1)], None)
     supervisor = CameraSupervisor(cam).start()
+    # timed to the proposal: a single die read surely would be entered at once (enter_settled_die)
     session = Session(GameStore(tmp / "g.sqlite3"), load_profile(), camera=supervisor, reader=vision.read,
-                      annotate=vision.annotate, encode_png=lambda image: b"")
+                      annotate=vision.annotate, encode_png=lambda image: b"", enter_settled_die=False)
     loop = DeviceLoop(session, NoPanel(), supervisor, watcher_factory=vision.SettleWatcher).start()
     server, url = serve(create_app({"PAIRING_CODE": CODE, "INSTANCE_PATH": tmp / "instance"}, session=session))
     setup = dict(PLAYERS, tops={"library": "L-high"})
@@ -260,7 +272,7 @@ def main():
             per_round, heights, differ, auto, inputs = play_a_game(browser, args.seed, settles)
             print(f"a 3-player game through the page, {camera}: {len(per_round['touches'])} rounds, {inputs} inputs "
                   f"({auto} entered by the companion: a single option)")
-            for what in ("touches", "decisions", "confirms", "reads"):
+            for what in ("touches", "decisions", "confirms", "reads", "entered when still"):
                 values = per_round[what]
                 print(f"  {what} per round: median {statistics.median(values):g}, max {max(values)}, "
                       f"total {sum(values)}; each round {values}")

@@ -128,7 +128,7 @@ def build(config: Config, announce=print) -> Companion:
     board = load_or_default(read_from, say=lambda problem: announce(f"warning: {problem}"))
     session = Session(store, board, camera=camera, panel=panel, reader=reader.read,
                       annotate=vision.annotate, encode_png=_png, profile_path=save_to, calibration=reader,
-                      roll_keeper=keeper, profiles=profiles)
+                      roll_keeper=keeper, profiles=profiles, enter_settled_die=config.dice.enter_settled_die)
     camera.add_listener(lambda status: session.notify())
     try:
         if session.resume_last():

@@ -95,6 +95,8 @@ class DiceConfig:
     # Confirmed camera rolls (frame + values) kept in the data folder to teach the reader.
     keep_rolls: bool = True
     keep_rolls_mb: int = _opt(200, min=1, max=100000)  # the oldest are dropped beyond this
+    # A single die (an effect's roll) the settle watcher read surely is entered without CONFIRM.
+    enter_settled_die: bool = True
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,10 @@ The panel's callbacks only queue events (hardware/panel.py); this loop hands
 each one to the session, which applies one input at a time. With a live
 camera, a second thread watches each frame as it comes while the engine waits
 for a roll: once the dice have moved and are still again they are read once
-(vision.SettleWatcher) and proposed; CONFIRM or the tablet accepts them. A die
-left lying from the roll before is not proposed again: the dice must move.
+(vision.SettleWatcher) and proposed; CONFIRM or the tablet accepts them. A single
+die read surely (an effect's roll) is entered at once (Session.enter_settled):
+the table's next tap goes on from it, UNDO takes it back. A die left lying from
+the roll before is not proposed again: the dice must move.
 """
 
 import logging
@@ -105,6 +107,9 @@ class DeviceLoop:
         self._moved = self._moved or status.state == "rolling"
         if status.state == "settled" and status.new and status.reading is not None and self._moved:
             self.session.desk.read_dice(frame=frame.image.copy(), reading=status.reading, at=self._watching_at)
+            enter = getattr(self.session, "enter_settled", None)
+            if enter is not None:
+                enter(self._watching_at)      # a single die read surely: entered, no CONFIRM
 
     def _awaited(self) -> tuple[int, str | None]:
         """The session's game_changes, and the kind of input the game awaits (None: no game)."""

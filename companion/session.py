@@ -55,8 +55,12 @@ class Session:
     def __init__(self, store: GameStore, profile: dict, camera=None, panel=None,
                  reader: Callable | None = None, annotate: Callable | None = None,
                  encode_png: Callable | None = None, profile_path=None, calibration=None,
-                 roll_keeper: Callable | None = None, profiles: GameProfiles | None = None):
+                 roll_keeper: Callable | None = None, profiles: GameProfiles | None = None,
+                 enter_settled_die: bool = True):
         self.store = store
+        # A single die the settle watcher read surely is entered at once, without CONFIRM
+        # (enter_settled; [dice] enter_settled_die).
+        self.enter_settled_die = enter_settled_die
         self.profile = validate_profile(profile)
         # The other games' profiles (companion/game_profiles.py); none given: kept in memory.
         self.profiles = profiles if profiles is not None else GameProfiles()
@@ -243,6 +247,28 @@ class Session:
             if proposal["problem"]:
                 raise illegal(proposal["problem"], "R1", proposal["problem_key"], **proposal["problem_params"])
             return self.submit(proposal["input"], self.game.version)
+
+    def enter_settled(self, at: int) -> bool:
+        """The settle watcher has just proposed the dice it read once still, at game change `at`:
+        when they are a single die (an effect's roll: Rules.camera_dice is 1) read surely (no
+        problem), the companion enters it at once, source "camera", as CONFIRM would: the table
+        goes on from the next prompt, and UNDO takes the roll back (then READ and CONFIRM, or a
+        tap, enter it). A roll of several dice, a die read unsure, a reading corrected on a
+        tablet, or one proposed for a step already left waits for CONFIRM. Whether it was entered."""
+        with self.lock:
+            if not self.enter_settled_die or self.game is None or self.game_changes != at:
+                return False
+            if self.game.rules.camera_dice(self.game.expected()) != 1:
+                return False
+            proposal = self.proposal()
+            if proposal is None or proposal["problem"] or proposal["source"] != "camera":
+                return False
+            try:
+                self.submit(proposal["input"], self.game.version)
+            except (RuleError, StoreError) as exc:    # it waits for CONFIRM, which says why
+                log.warning("a settled die was not entered: %s", exc)
+                return False
+            return True
 
     def press(self, button: str) -> None:
         """A panel or on-screen button. Refusals are shown, never raised to the panel."""

@@ -97,10 +97,15 @@ def test_the_demo_camera_rolls_by_itself_and_the_still_dice_are_proposed_without
         assert sorted(session.proposal()["input"]["dice"]) == [1, 2, 3, 4, 5, 5, 6]
         press_and_wait(companion, "confirm")
         assert session.game.record.inputs[0]["source"] == "camera"
-        session.submit({"type": "pick", "area": "library"})   # L-high: a 5 or 6 rolls the die... or not
-        if session.game.expected()["kind"] == "roll":
-            proposal = wait_for_proposal(session)          # one die, rolled by itself too
-            assert proposal["problem"] is None and proposal["input"]["value"] in range(1, 7)
+        session.submit({"type": "pick", "area": "library"})   # its Book goes with it; L-high rolls a die
+        assert session.game.expected()["kind"] == "roll"
+        at = session.game.version
+        deadline, seen = time.monotonic() + 15, session.change_id
+        while session.game.version == at:                  # one die, rolled by itself too, read surely
+            assert time.monotonic() < deadline, "the effect's roll was not entered"
+            seen = session.wait_for_change(seen, deadline - time.monotonic())
+        roll = session.game.record.inputs[at]              # entered once still: no READ, no CONFIRM
+        assert roll["type"] == "roll" and roll["source"] == "camera" and roll["value"] in range(1, 7)
     finally:
         companion.close()
 

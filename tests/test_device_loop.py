@@ -182,18 +182,24 @@ class TimedFrame(Frame):
     time: float
 
 
-def test_an_effect_roll_is_proposed_once_the_die_is_still_and_one_confirm_enters_it(tmp_path):
+def effect_roll(tmp_path, enter_settled_die=True, reads=None):
+    """A session at L-high's roll of one die, and a device loop with a real settle watcher whose
+    reader reads the value in the frame's corner (`reads`: what it reads instead)."""
     import vision
 
     camera = TimedCamera()
     session = Session(GameStore(tmp_path / "g.sqlite3"), load_profile(), camera=camera,
-                      reader=lambda frame: Reading([]))
+                      reader=lambda frame: Reading([]), enter_settled_die=enter_settled_die)
     session.new_game(dict(SETUP, tops={"library": "L-high"}))
     session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
     session.submit({"type": "pick", "area": "library"})   # its Book is taken with it; L-high rolls a die
     assert session.game.expected()["kind"] == "roll"
     loop = DeviceLoop(session, FakePanel(), camera, watcher_factory=lambda: vision.SettleWatcher(
-        reader=lambda frame, config: Reading([int(frame[0, 0, 0])])))
+        reader=lambda frame, config: Reading(reads if reads is not None else [int(frame[0, 0, 0])])))
+    return session, camera, loop
+
+
+def roll_the_die(camera, loop, session, value):
     for _ in range(6):                  # the die of the gate roll still lies there: not this roll
         camera.show_die(4, 10)
         loop.watch_camera()
@@ -201,12 +207,47 @@ def test_an_effect_roll_is_proposed_once_the_die_is_still_and_one_confirm_enters
     for x in (30, 60, 90):              # the die is rolled...
         camera.show_die(4, x)
         loop.watch_camera()
-    for _ in range(4):                  # ...and lies still, showing 2
+    for _ in range(4):                  # ...and lies still
+        camera.show_die(value, 110)
+        loop.watch_camera()
+
+
+def test_an_effect_roll_read_surely_once_still_is_entered_without_confirm(tmp_path):
+    session, camera, loop = effect_roll(tmp_path)
+    version = session.game.version
+    roll_the_die(camera, loop, session, 2)
+    assert session.game.record.inputs[version] == {"type": "roll", "value": 2, "source": "camera"}
+    assert session.game.expected()["kind"] != "roll" and session.last_refusal is None
+    # UNDO takes the roll back; the die still lying there is not proposed or entered again
+    session.press("undo")
+    assert session.game.version == version and session.game.expected()["kind"] == "roll"
+    for _ in range(4):
         camera.show_die(2, 110)
         loop.watch_camera()
+    assert session.game.version == version and session.proposal() is None
+    session.desk.read_dice(frame=camera.latest().image, reading=Reading([5]))   # READ (the table re-reads)...
+    assert session.game.version == version and session.proposal()["input"]["value"] == 5
+    session.press("confirm")                                                    # ...and CONFIRMs
+    assert session.game.record.inputs[version] == {"type": "roll", "value": 5, "source": "camera"}
+
+
+def test_an_effect_roll_read_unsure_waits_for_the_table(tmp_path):
+    session, camera, loop = effect_roll(tmp_path, reads=[None])
+    version = session.game.version
+    roll_the_die(camera, loop, session, 2)
+    assert session.game.version == version and session.proposal()["problem"]
+    session.desk.set_die(3)                                 # corrected on a tablet: CONFIRM enters it
+    session.press("confirm")
+    assert session.game.record.inputs[version] == {"type": "roll", "value": 3, "source": "corrected"}
+
+
+def test_with_enter_settled_die_off_an_effect_roll_is_proposed_and_one_confirm_enters_it(tmp_path):
+    session, camera, loop = effect_roll(tmp_path, enter_settled_die=False)
+    version = session.game.version
+    roll_the_die(camera, loop, session, 2)
     proposal = session.proposal()
     assert proposal["input"] == {"type": "roll", "value": 2, "source": "camera"} and not proposal["problem"]
-    version = session.game.version
+    assert session.game.version == version
     session.press("confirm")            # the panel's CONFIRM
     assert session.game.record.inputs[version] == {"type": "roll", "value": 2, "source": "camera"}
     assert session.last_refusal is None
