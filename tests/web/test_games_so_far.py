@@ -21,13 +21,13 @@ def row(page: str, game_id: int) -> str:
     return page.split(f'data-game="{game_id}"')[1].split("</tr>")[0]
 
 
-def test_an_unfinished_games_scores_are_said_to_be_so_far(client, game_session):
+def test_an_unfinished_games_scores_are_said_to_be_so_far(paired, game_session):
     game_session.new_game(SETUP)
     play(game_session)
     game_session.new_game(SETUP)
     play(game_session, stop_after=40)
     for lang, words in (("en", "scores so far"), ("pt-BR", "pontos até agora")):
-        page = client.get(f"/games?lang={lang}").get_data(as_text=True)
+        page = paired.get(f"/games?lang={lang}").get_data(as_text=True)
         assert re.search(r"<b>\d+</b>", row(page, 2)), "the running scores are shown"
         assert words in row(page, 2)
         assert words not in row(page, 1), "a finished game's scores are its final ones"
