@@ -76,11 +76,15 @@ class Reading:
     """All dice found on one frame, sorted top-to-bottom then left-to-right.
 
     width, height: size of the frame read, pixels.
+    ignored: detections that are no die of this roll (vision.static: there, the same, before
+        the roll or in the empty tray), each with value None and reason "static"; never in
+        `dice`, `values` or the JSON.
     """
 
     dice: tuple[Die, ...] = field(default_factory=tuple)
     width: int = 0
     height: int = 0
+    ignored: tuple[Die, ...] = field(default_factory=tuple)
 
     @property
     def values(self) -> list[int | None]:
