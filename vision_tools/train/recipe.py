@@ -73,17 +73,22 @@ class Recipe:
     pieces: int = 1500              # round things beside a tray (number tokens, coins, pieces)
     textures: int = 600             # checked, striped, dotted cloth and blocky noise
     negatives: int = 6              # "not a die" crops cut per photo (3 per rendered scene)
-    det_crops: int = 12             # detector crops cut per photo (3 per rendered scene, 4 per board)
+    det_crops: int = 24             # detector crops cut per photo (3 per rendered scene, 4 per board)
     board_crops: int = 8            # "not a die" crops per board (on its tokens, and anywhere)
     # nets
-    det_width: tuple[int, ...] = (12, 16, 32, 48, 24)
-    cls_width: tuple[int, ...] = (16, 32, 48, 96)
+    det_width: tuple[int, ...] = (16, 24, 48, 64, 32)
+    cls_width: tuple[int, ...] = (24, 32, 64, 128)
     wide_width: tuple[int, ...] = (24, 32, 64, 96, 96)
-    det_steps: int = 6000
-    cls_steps: int = 3000
-    wide_steps: int = 2000
+    det_steps: int = 14000
+    cls_steps: int = 5000
+    wide_steps: int = 1500
     det_batch: int = 24
     cls_batch: int = 128
+    # classifier batches: the share drawn from each of GROUPS, and their colour jitter's lower
+    # resolution and blur (share, lowest, span; the detector's: colour_batch's defaults)
+    cls_shares: tuple[float, ...] = (0.44, 0.10, 0.08, 0.14, 0.04, 0.04, 0.06, 0.05, 0.05)
+    cls_low: tuple[float, ...] = (0.2, 0.5, 0.35)
+    cls_blur: tuple[float, ...] = (0.3, 0.3, 0.7)
     lr: float = 2e-3
     warmup: int = 100
     ckpt_every: int = 250
@@ -358,7 +363,6 @@ def cache_key(r: Recipe) -> str:
 # classifier groups: what each cached crop is, and the share of a batch drawn from each
 GROUPS = ("photo dice", "photo not-dice", "false peaks", "rendered dice", "rendered not-dice", "cocked",
           "tokens and patterns", "dice on boards", "board not-dice")
-SHARES = np.array([0.34, 0.10, 0.08, 0.20, 0.04, 0.05, 0.07, 0.05, 0.07])
 DET_GROUPS = ("photos", "rendered", "boards with dice", "boards")
 DET_SHARES = np.array([0.6, 0.25, 0.1, 0.05])
 
@@ -469,10 +473,11 @@ def peak_crops(r: Recipe, models: str) -> np.ndarray:
 PERMS = torch.tensor(list(itertools.permutations(range(3))))
 
 
-def colour_batch(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
+def colour_batch(x: torch.Tensor, g: torch.Generator, low=(1 / 3, 0.35, 0.45), blur=(0.3, 0.3, 1.0)) -> torch.Tensor:
     """(N, 3, H, W) in 0..1, each image's colours scrambled: channels permuted, inverted (15 %), grey
-    (15 %), per-channel gain, contrast, brightness, gamma, blur (30 %), lower resolution (a third),
-    noise (60 %). Torch on the whole batch: the cost of a batch, not of a crop."""
+    (15 %), per-channel gain, contrast, brightness, gamma, blur (blur[0] of them, sigma blur[1] +
+    up to blur[2]), lower resolution (low[0] of them, low[1] + up to low[2] of the size), noise
+    (60 %). Torch on the whole batch: the cost of a batch, not of a crop."""
     n = x.shape[0]
 
     def u(*shape):
@@ -486,7 +491,7 @@ def colour_batch(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     x = ((x - mean) * (0.5 + u(n, 1, 1, 1)) + mean + (u(n, 1, 1, 1) - 0.5) * 0.35).clamp(1e-3, 1)
     x = x ** torch.exp((u(n, 1, 1, 1) - 0.5) * torch.where(u(n, 1, 1, 1) < 0.4, 1.0, 0.0))
     # blur: each image its own Gaussian (sigma 0.3-1.3 on 30 %), one grouped convolution
-    sig = torch.where(u(n) < 0.3, 0.3 + u(n), torch.full((n,), 0.05))
+    sig = torch.where(u(n) < blur[0], blur[1] + u(n) * blur[2], torch.full((n,), 0.05))
     t = torch.arange(-2, 3, dtype=torch.float32)
     k1 = torch.exp(-t[None] ** 2 / (2 * sig[:, None] ** 2))
     k1 = k1 / k1.sum(1, keepdim=True)
@@ -494,12 +499,12 @@ def colour_batch(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     H, W = x.shape[2:]
     x = F.conv2d(F.pad(x.reshape(1, n * 3, H, W), (2, 2, 2, 2), mode="replicate"), k2, groups=n * 3).reshape(n, 3, H, W)
     # lower resolution: a third of the batch seen at 0.35-0.8 of its size (one factor a batch)
-    low = u(n) < 1 / 3
-    if low.any():
-        f = 0.35 + 0.45 * float(u(1))
-        small = F.interpolate(x[low], size=(max(8, round(H * f)), max(8, round(W * f))), mode="area")
+    low_res = u(n) < low[0]
+    if low_res.any():
+        f = low[1] + low[2] * float(u(1))
+        small = F.interpolate(x[low_res], size=(max(8, round(H * f)), max(8, round(W * f))), mode="area")
         x = x.clone()
-        x[low] = F.interpolate(small, size=(H, W), mode="bilinear", align_corners=False)
+        x[low_res] = F.interpolate(small, size=(H, W), mode="bilinear", align_corners=False)
     x = x + torch.randn(x.shape, generator=g) * (u(n, 1, 1, 1) * 0.035) * (u(n, 1, 1, 1) < 0.6)
     return x.clamp(0, 1)
 
@@ -521,17 +526,17 @@ def cls_views(ctx: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     return F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
 
 
-def cls_batch(pool: dict, n: int, g: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
-    """n crops drawn from the cached groups by SHARES (an empty group's share to the others),
+def cls_batch(pool: dict, n: int, g: torch.Generator, r: Recipe) -> tuple[torch.Tensor, torch.Tensor]:
+    """n crops drawn from the cached groups by r.cls_shares (an empty group's share to the others),
     jittered and colour-scrambled, and their targets (n, 7)."""
-    shares = torch.tensor([s if len(ix) else 0.0 for s, ix in zip(SHARES, pool["index"])])
+    shares = torch.tensor([s if len(ix) else 0.0 for s, ix in zip(r.cls_shares, pool["index"])])
     grp = torch.multinomial(shares / shares.sum(), n, replacement=True, generator=g)
     pick = torch.empty(n, dtype=torch.long)
     for k, ix in enumerate(pool["index"]):
         sel = grp == k
         if sel.any():
             pick[sel] = ix[torch.randint(len(ix), (int(sel.sum()),), generator=g)]
-    x = colour_batch(cls_views(pool["x"][pick], g), g)
+    x = colour_batch(cls_views(pool["x"][pick], g), g, r.cls_low, r.cls_blur)
     return x, torch.from_numpy(D.targets(pool["y"][pick].numpy()))
 
 
@@ -617,7 +622,7 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
             lreg = (F.smooth_l1_loss(out[:, 1:4], reg, reduction="none") * m).sum() / m.sum().clamp(min=1)
             loss = focal(out[:, 0], heat) + lreg
         else:
-            x, y = cls_batch(pool, r.cls_batch, g)
+            x, y = cls_batch(pool, r.cls_batch, g, r)
             loss = F.cross_entropy(model(x), y, label_smoothing=0.05)
         opt.zero_grad()
         loss.backward()
@@ -696,6 +701,10 @@ def _widths(text: str) -> tuple[int, ...]:
     return tuple(int(v) for v in text.split(","))
 
 
+def _shares(text: str) -> tuple[float, ...]:
+    return tuple(float(v) for v in text.split(","))
+
+
 def main(argv=None) -> int:
     import argparse
 
@@ -708,7 +717,7 @@ def main(argv=None) -> int:
     for f in fields(Recipe):
         if f.name == "folders":
             continue
-        kind = _widths if isinstance(f.default, tuple) else type(f.default)
+        kind = (_widths if isinstance(f.default[0], int) else _shares) if isinstance(f.default, tuple) else type(f.default)
         ap.add_argument("--" + f.name.replace("_", "-"), type=kind, default=None,
                         help=f"(default {','.join(map(str, f.default)) if isinstance(f.default, tuple) else f.default})")
     a = ap.parse_args(argv)
