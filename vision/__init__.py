@@ -32,6 +32,8 @@ def read(frame, config=None) -> Reading:
     config: optional `vision.Config` (from `load_calibration()`); without it
         the reader works uncalibrated.
     Returns a `Reading`; raises `ReadError` for input that is not an image.
+    With `config.empty_tray` (calibration), what lies the same in the empty
+    tray is left out, in `reading.ignored` (vision.static).
     A blank, black or blown-out frame gives an empty Reading.
     """
     from . import learned, nets
@@ -46,7 +48,14 @@ def read(frame, config=None) -> Reading:
     if not nets.available(config.models):
         raise ReadError(f"the dice reader's model files are missing from {config.models} "
                         "(reinstall the package)")
-    return learned.read_learned(frame, config)
+    reading = learned.read_learned(frame, config)
+    if config.empty_tray and reading.dice:
+        # What lies in the empty tray saved at calibration, the same, is printing, not a die.
+        from .calibrate import empty_tray_reference
+        from .static import drop_static
+
+        reading = drop_static(reading, frame, [empty_tray_reference(config.empty_tray)])
+    return reading
 
 
 def __getattr__(name):

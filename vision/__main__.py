@@ -2,6 +2,7 @@
 
     read IMAGE [--json] [--annotate OUT.png] [--calibration FILE]
     calibrate FRAME [--out FILE] [--roi] [--annotate OUT.png]
+    calibrate-empty FRAME [--out FILE]      the empty tray, beside the calibration FILE
     render OUT.png VALUE [VALUE ...] [--seed N] [--touching]
 
 Measuring the reader on labelled photos is a tool of the source checkout,
@@ -69,6 +70,16 @@ def cmd_calibrate(a) -> int:
     return 0
 
 
+def cmd_calibrate_empty(a) -> int:
+    from .calibrate import DEFAULT_PATH, save_empty_tray
+
+    path, info = save_empty_tray(load_image(a.frame), a.out or DEFAULT_PATH)
+    print(f"saved {path} ({info['frame'][0]}x{info['frame'][1]}); the reader sees {info['ignored']} "
+          f"die-like things on it ({info['valued']} valued): from now on they are left out where "
+          "they lie the same")
+    return 0
+
+
 def cmd_render(a) -> int:
     from .render import render
 
@@ -106,6 +117,11 @@ def main(argv=None) -> int:
     c.add_argument("--roi", action="store_true", help="also save the tray area around the dice")
     c.add_argument("--annotate", metavar="OUT.png")
     c.set_defaults(fn=cmd_calibrate)
+    e = sub.add_parser("calibrate-empty", help="save the empty tray: what lies there the same is never a die")
+    e.add_argument("frame")
+    e.add_argument("--out", metavar="FILE", help="the calibration file it goes beside (default "
+                   "calibration/vision/camera.toml)")
+    e.set_defaults(fn=cmd_calibrate_empty)
     d = sub.add_parser("render", help="write a synthetic tray image with the given dice")
     d.add_argument("out")
     d.add_argument("values", nargs="+", type=_die_value, metavar="VALUE")

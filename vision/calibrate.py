@@ -18,13 +18,22 @@ best (no second "auto-zoom" pass, fewer phantoms). The file is small TOML
 written by hand (no extra dependency); its `reader = "learned"` says that
 die_px is the side of the box around a die (a file without it, or with
 "pips", measured the top face: its die_px is converted on loading).
+
+    python -m vision calibrate-empty FRAME.png [--out calibration/vision/camera.toml]
+
+saves FRAME (the tray with no dice in it, the board in place if one is read
+on, the camera as in play) as empty_tray.png beside the calibration file;
+`load_calibration` then sets Config.empty_tray, and vision.read leaves out
+what lies there the same (a board's printed tokens, the tray's pattern):
+vision/static.py.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import tomllib
-from dataclasses import asdict
+from dataclasses import asdict, replace
 
 import numpy as np
 
@@ -35,6 +44,8 @@ from .settings import Config
 # converts one to the other (4 / pi, on average).
 BOX_PER_FACE = 1.27
 MEASURES = {"learned": 1.0, "pips": BOX_PER_FACE}   # a file's `reader` -> its die_px to the box side
+
+EMPTY_TRAY_NAME = "empty_tray.png"   # beside the calibration file: the empty tray, as the camera sees it
 
 DEFAULT_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                             "calibration", "vision", "camera.toml")
@@ -112,14 +123,72 @@ def calibration_named(path: str | None) -> Config | None:
     return load_calibration(path)
 
 
+def empty_tray_path(path: str | None = None) -> str:
+    """Where the empty tray of the calibration file `path` is kept: beside it."""
+    return os.path.join(os.path.dirname(os.path.abspath(path or DEFAULT_PATH)), EMPTY_TRAY_NAME)
+
+
+def save_empty_tray(frame: np.ndarray, path: str | None = None) -> tuple[str, dict]:
+    """Save `frame` ((H, W, 3) uint8 BGR: the tray with no dice in it, as the camera sees it in
+    play) as the empty tray of the calibration file `path` (default DEFAULT_PATH), written whole
+    or not at all. Returns (the image's path, info): "frame" [w, h], and "ignored", how many
+    detections the reader makes on it (printing it would otherwise take for dice; from now on
+    left out where they lie the same). Raises vision.ReadError for a frame that is not one,
+    OSError when it cannot be written."""
+    import cv2
+
+    from . import read
+    from .frame import validate_frame
+    from .reading import ReadError
+
+    frame = validate_frame(frame)
+    seen = read(frame, Config())
+    out = empty_tray_path(path)
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    tmp = out + ".tmp.png"
+    if not cv2.imwrite(tmp, frame):
+        raise ReadError(f"could not write {tmp}")
+    with open(tmp, "rb") as fh:
+        os.fsync(fh.fileno())
+    os.replace(tmp, out)        # a power cut leaves the old picture or the new one, never half
+    h, w = frame.shape[:2]
+    return out, {"frame": [w, h], "ignored": len(seen.dice),
+                 "valued": sum(d.value is not None for d in seen.dice)}
+
+
+@functools.lru_cache(maxsize=2)
+def _empty_tray(path: str, stamp: tuple):
+    from .image_file import load_image
+    from .static import Reference
+
+    return Reference(load_image(path), None, "empty tray")
+
+
+def empty_tray_reference(path: str):
+    """The empty tray at `path` as a vision.static.Reference, read once while the file stays the
+    same (a new one is read again); None when it is missing or unreadable (nothing left out)."""
+    try:
+        st = os.stat(path)
+        return _empty_tray(path, (st.st_mtime_ns, st.st_size))
+    except (OSError, ValueError):
+        return None
+
+
 def load_calibration(path: str | None = None) -> Config:
-    """Config from a calibration TOML; the default Config if the file is absent.
+    """Config from a calibration TOML; the default Config if the file is absent. An empty
+    tray saved beside it (save_empty_tray) is named in Config.empty_tray.
 
     Raises vision.ReadError if the file exists but is not a valid calibration.
     """
+    path = path or DEFAULT_PATH
+    cfg = _load_reader(path)
+    tray = empty_tray_path(path)
+    return replace(cfg, empty_tray=tray) if os.path.isfile(tray) else cfg
+
+
+def _load_reader(path: str) -> Config:
     from .reading import ReadError
 
-    path = path or DEFAULT_PATH
     if not os.path.exists(path):
         return Config()
     try:

@@ -30,6 +30,8 @@ class Config:
     roi: tuple[int, int, int, int] | None = None
     models: str = MODELS         # folder of the .onnx nets (or an object with run(name, blob) standing in)
     taught: str | None = None    # an owner's taught state (vision/teach.py, a .npz), None: as shipped
+    empty_tray: str | None = None  # a picture of the empty tray saved at calibration (vision.calibrate.
+                                   # save_empty_tray): what lies there the same is never a die (vision.static)
 
     # Detector (vision/detector.py).
     det_area: int = 384 * 216    # uncalibrated first pass: detector input area, pixels

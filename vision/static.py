@@ -11,7 +11,7 @@ there before the roll: it is not valued from this roll.
     kept.dice      # the dice that moved (or were not there before)
     kept.ignored   # the detections that were there already: value None, reason "static"
 
-Same place, same look: the die's box (grown by MARGIN) is compared with the
+Same place, same look: the die's box (less INSET) is compared with the
 reference around the same place, searched within SHIFT x the die's side (a
 camera that shakes a pixel or two, JPEG), both shrunk to PATCH_PX pixels and
 lightly blurred, the reference's brightness matched within GAIN (a camera's
@@ -40,7 +40,8 @@ import numpy as np
 
 from .reading import Die, Reading
 
-MARGIN = 0.1        # the die's box grown by this x its side on each side: its edges count too
+INSET = 0.1         # the die's box shrunk by this x its side on each side is compared: the die,
+                    # not a die that lands beside it
 SHIFT = 0.12        # the reference searched within this x the side (camera shake, JPEG, sub-pixel)
 PATCH_PX = 64       # patches compared shrunk to about this many pixels across (a pip: 6-10 of them)
 PIXEL_STEP = 28     # a pixel differs when a channel differs by more than this (noise: a few levels)
@@ -92,7 +93,7 @@ def changed_share(frame: np.ndarray, reference: np.ndarray, box) -> float:
     side = max(w, h)
     if side < 2:
         return 1.0
-    m = MARGIN * side
+    m = -INSET * side
     x0, y0 = max(0, int(round(x - m))), max(0, int(round(y - m)))
     x1, y1 = min(W, int(round(x + w + m))), min(H, int(round(y + h + m)))
     if x1 - x0 < 4 or y1 - y0 < 4:
@@ -142,15 +143,16 @@ def drop_static(reading: Reading, frame: np.ndarray, references) -> Reading:
     refs = [r for r in refs if r.image is not None and r.image.shape == frame.shape]
     if not refs or not reading.dice:
         return reading
-    kept, ignored = [], list(reading.ignored)
+    kept, ignored = [], []
     for die in reading.dice:
-        if any(is_static(die, frame, r) for r in refs):
+        # A stand-in reader's dice may carry no box: nothing to compare, kept.
+        if getattr(die, "box", None) is not None and any(is_static(die, frame, r) for r in refs):
             ignored.append(dataclasses.replace(die, value=None, reason=REASON))
         else:
             kept.append(die)
-    if len(kept) == len(reading.dice):
+    if not ignored:
         return reading
-    return dataclasses.replace(reading, dice=tuple(kept), ignored=tuple(ignored))
+    return dataclasses.replace(reading, dice=tuple(kept), ignored=tuple(reading.ignored) + tuple(ignored))
 
 
 def _shrink(img: np.ndarray, f: float) -> np.ndarray:
