@@ -25,10 +25,12 @@ darker and shifted by up to a pixel (the camera's auto-exposure and shake).
 For each scene it prints, over the pasted dice: per-die right, unsure, wrong,
 missed; valued phantoms (tokens, printing, dice lying); the silent-error rate
 ((wrong + valued phantoms) / pasted dice); and the pasted dice dropped as
-static (a real die lost: the cost). Three readers: none (vision.read as is),
-"before" (vision.static.drop_static with the frame before), "before+iou" (the
-same, and a die must overlap a detection on the frame before, as the settle
-watcher can require). One OpenCV thread. Asserts nothing.
+static (a real die lost: the cost). Four readers: none (vision.read as is),
+"empty tray" (vision.static.drop_static with the bare tray, photographed
+apart: what calibration saves), "before" (with the frame before: what the
+settle watcher keeps), "before+iou" (the same, and a die must overlap a
+detection on the frame before: measured, not used). One OpenCV thread.
+Asserts nothing.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from vision.static import Reference, drop_static  # noqa: E402
 
 TRAYS = ("epanemu-table", "epanemu-cloth", "epanemu-desk")   # measuring only, never training
 DICE = ("nell-byler", "rune55-gray")
-READERS = ("none", "before", "before+iou")
+READERS = ("none", "empty tray", "before", "before+iou")
 
 
 def dice_crops(data: str, per_source: int, rng) -> list[tuple[int, np.ndarray]]:
@@ -146,6 +148,56 @@ def lost_to_static(reading, labs) -> int:
     return len(pairs)
 
 
+PAIR_ALIKE = 0.03     # photos whose thumbnails differ on at most this share: the camera did not move
+
+
+def real_pairs(data: str, cfg, folders=TRAYS + DICE) -> None:
+    """The shared photos that come in near-identical pairs (the same camera, tray and light, a
+    new roll): each photo read with its pair as the frame before. Every labelled die of a photo
+    is a die of its roll unless it lies there the same in the other (looked at: see the report)."""
+    import itertools
+
+    print("\nReal photo pairs (the same camera and tray, thumbnails alike; each photo read with the "
+          "other as the frame before):")
+    print(f"{'folder':<14} {'pairs':>5} {'dice':>5} {'right':>7} {'right+ref':>9} {'ignored':>8} "
+          f"{'v.phant':>8} {'v.phant+ref':>11}")
+    for folder in folders:
+        path = os.path.join(data, folder)
+        if not os.path.isfile(os.path.join(path, "labels.csv")):
+            continue
+        labels = load_labels(path)
+        names = image_names(path, labels)
+        thumbs = {}
+        for n in names:
+            img = cv2.imread(os.path.join(path, "images", n), cv2.IMREAD_REDUCED_GRAYSCALE_4)
+            if img is not None:
+                thumbs[n] = (img.shape, cv2.resize(img, (48, 36), interpolation=cv2.INTER_AREA).astype(np.float32))
+        pairs = [(a, b) for a, b in itertools.combinations(sorted(thumbs), 2)
+                 if thumbs[a][0] == thumbs[b][0]
+                 and float((np.abs(thumbs[a][1] - thumbs[b][1]) > 12).mean()) <= PAIR_ALIKE]
+        t = np.zeros(6, int)
+        cache = {}
+        for a, b in pairs:
+            for after, before in ((a, b), (b, a)):
+                for n in (after, before):
+                    if n not in cache:
+                        cache[n] = load_image(os.path.join(path, "images", n))
+                labs = labels.get(after, [])
+                reading = read(cache[after], cfg)
+                kept = drop_static(reading, cache[after], [Reference(cache[before])])
+                p0, x0, _ = match(reading, labs)
+                p1, x1, _ = match(kept, labs)
+                t += [len(labs), sum(d.value == lab[0] for d, lab in p0), sum(d.value == lab[0] for d, lab in p1),
+                      lost_to_static(kept, labs), sum(d.value is not None for d in x0),
+                      sum(d.value is not None for d in x1)]
+                for d, lab in match(type(kept)(kept.ignored, kept.width, kept.height), labs)[0]:
+                    print(f"  {folder}/{after}: labelled {lab[0]} at ({lab[1]:.0f},{lab[2]:.0f}) ignored, "
+                          f"lying alike in {before}")
+        n = max(1, t[0])
+        print(f"{folder:<14} {len(pairs):>5} {t[0]:>5} {100 * t[1] / n:6.1f}% {100 * t[2] / n:8.1f}% "
+              f"{t[3]:>8} {t[4]:>8} {t[5]:>11}")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("data", nargs="?", default=os.path.join(os.path.dirname(REPO), "shared", "data", "dice"))
@@ -170,7 +222,8 @@ def main(argv=None) -> int:
         for name in names:
             photo = load_image(os.path.join(path, "images", name))
             own = labels.get(name, [])
-            for scene, tray in (("bare", paint_out(photo, own)), ("lying", photo)):
+            bare = paint_out(photo, own)
+            for scene, tray in (("bare", bare), ("lying", photo)):
                 for _ in range(a.per_photo):
                     after, labs = composite(tray, own, crops, rng)
                     if not labs:
@@ -184,6 +237,8 @@ def main(argv=None) -> int:
                     t1 = time.perf_counter()
                     variants["before"] = drop_static(reading, still, [Reference(before)])
                     times.append(time.perf_counter() - t1)
+                    empty = camera(bare, rng)
+                    variants["empty tray"] = drop_static(reading, still, [Reference(empty, None, "empty tray")])
                     variants["before+iou"] = drop_static(reading, still, [Reference(before, ref_reading)])
                     lying = own if scene == "lying" else []
                     for r in READERS:
@@ -204,6 +259,7 @@ def main(argv=None) -> int:
         print(f"{key[0]:<14} {key[1]:<6} {key[2]:<11} {n:>5} {100 * right / n:6.1f}% {100 * unsure / n:6.1f}% "
               f"{wrong:>6} {missed:>7} {phant:>8} {f'{lying_valued}/{lying}':>9} "
               f"{100 * (wrong + phant + lying_valued) / n:6.1f}% {lost[key]:>5}")
+    real_pairs(a.data, cfg)
     if times:
         print(f"drop_static: median {1000 * float(np.median(times)):.2f} ms, "
               f"p95 {1000 * float(np.percentile(times, 95)):.2f} ms per reading (one thread)")

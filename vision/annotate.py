@@ -1,5 +1,6 @@
 """Draw a `Reading` on its frame for the tablet: green boxes with the value, red
-dashed boxes with "?" for unsure dice, and a one-line summary at the top."""
+dashed boxes with "?" for unsure dice, thin grey dashed boxes for what was
+there before the roll (`reading.ignored`), and a one-line summary at the top."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from .reading import Reading
 
 _SURE = (60, 200, 60)      # BGR
 _UNSURE = (40, 40, 230)
+_IGNORED = (150, 150, 150)
 
 
 def annotate(frame: np.ndarray, reading: Reading, status: str | None = None) -> np.ndarray:
@@ -24,6 +26,9 @@ def annotate(frame: np.ndarray, reading: Reading, status: str | None = None) -> 
     h, w = out.shape[:2]
     scale = max(0.4, min(w, h) / 900.0)
     th = max(1, int(round(2 * scale)))
+    for d in getattr(reading, "ignored", ()):     # there before the roll: thin grey, no value
+        x, y, bw, bh = d.box
+        _dashed_rect(out, (x, y, bw, bh), _IGNORED, 1)
     for d in reading.dice:
         x, y, bw, bh = d.box
         col = _SURE if d.sure else _UNSURE

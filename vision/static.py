@@ -1,7 +1,7 @@
 """What did not move is not a roll's die.
 
 The camera sees more than the still frame it reads: the tray before the roll
-(the settle watcher reads it too) and, when the owner saved one at
+(the settle watcher keeps it) and, when the owner saved one at
 calibration, the empty tray. Printing, a board's number tokens and a die left
 lying from before do not move; a rolled die does. So a detection on the still
 frame whose patch looks the same in a reference frame, in the same place, was
@@ -17,7 +17,8 @@ camera that shakes a pixel or two, JPEG), both shrunk to PATCH_PX pixels and
 lightly blurred, the reference's brightness matched within GAIN (a camera's
 auto-exposure). The die is static when the pixels that differ by more than
 PIXEL_STEP in some channel, in blobs ERODE wide (a pip, not an edge a pixel
-off), cover at most CHANGED_MAX x the box's side squared. With a reference's
+off), cover at most CHANGED_MAX x the box's side squared, and the patch has no
+more contrast than the reference's there (CONTRAST_MAX). With a reference's
 own reading, the die must also overlap a detection there (IoU >= IOU_SAME).
 All thresholds are here, in one place.
 
@@ -49,6 +50,9 @@ ERODE = 3           # ... and so do its neighbours within this square: a pip's w
 CHANGED_MAX = 0.004 # static when what differs is at most this x the box's side squared (one pip,
                     # eroded, is 0.008 or more: another face always differs by a pip or more;
                     # the same die with noise, JPEG, 7 % brighter, a pixel off: 0.0004 or less)
+CONTRAST_MAX = 1.5  # ... and the frame's patch has at most this x the reference's contrast (a white
+                    # 1 on a white tray differs from the empty tray by a small pip, but has 6 x its
+                    # contrast; the same token, noise, JPEG, 7 % brighter: 1.01)
 GAIN = (0.8, 1.25)  # the reference's brightness matched to the frame's within this range, no more
 IOU_SAME = 0.5      # with a reference reading: a detection there overlapping the die this much
 REASON = "static"   # an ignored die's reason
@@ -82,22 +86,28 @@ def iou(a, b) -> float:
 
 
 def changed_share(frame: np.ndarray, reference: np.ndarray, box) -> float:
+    """compare()'s first number."""
+    return compare(frame, reference, box)[0]
+
+
+def compare(frame: np.ndarray, reference: np.ndarray, box) -> tuple[float, float]:
     """How much of the patch around `box` (x, y, w, h) on `frame` differs from the reference at
     its best-matching place within SHIFT x the side, in die faces: the area that differs (in
     blobs ERODE wide) over the box's side squared; 1.0 when there is nothing to compare (a box
-    off the frame, frames of different sizes)."""
+    off the frame, frames of different sizes). And the contrast there, the frame's over the
+    reference's (their standard deviations, +1): a die on an empty tray has more."""
     if frame.shape != reference.shape or frame.ndim != 3:
-        return 1.0
+        return 1.0, np.inf
     H, W = frame.shape[:2]
     x, y, w, h = (float(v) for v in box)
     side = max(w, h)
     if side < 2:
-        return 1.0
+        return 1.0, np.inf
     m = -INSET * side
     x0, y0 = max(0, int(round(x - m))), max(0, int(round(y - m)))
     x1, y1 = min(W, int(round(x + w + m))), min(H, int(round(y + h + m)))
     if x1 - x0 < 4 or y1 - y0 < 4:
-        return 1.0
+        return 1.0, np.inf
     d = max(1, int(np.ceil(SHIFT * side)))
     rx0, ry0, rx1, ry1 = max(0, x0 - d), max(0, y0 - d), min(W, x1 + d), min(H, y1 + d)
     f = min(1.0, PATCH_PX / float(side + 2 * m))
@@ -105,7 +115,7 @@ def changed_share(frame: np.ndarray, reference: np.ndarray, box) -> float:
     search = _shrink(reference[ry0:ry1, rx0:rx1], f)
     ph, pw = patch.shape[:2]
     if search.shape[0] < ph or search.shape[1] < pw:
-        return 1.0
+        return 1.0, np.inf
     # The reference's brightness matched to the frame's (auto-exposure), at the same place.
     ox, oy = int(round((x0 - rx0) * f)), int(round((y0 - ry0) * f))
     ox, oy = min(ox, search.shape[1] - pw), min(oy, search.shape[0] - ph)
@@ -118,7 +128,8 @@ def changed_share(frame: np.ndarray, reference: np.ndarray, box) -> float:
     changed = (np.abs(patch - best).max(axis=2) > PIXEL_STEP).astype(np.uint8)
     # A pip differs as a blob; an edge a pixel off, noise and JPEG as lines and specks.
     changed = cv2.erode(changed, np.ones((ERODE, ERODE), np.uint8))
-    return float(np.count_nonzero(changed)) / (side * f) ** 2
+    contrast = (float(patch.std()) + 1.0) / (float(best.std()) + 1.0)
+    return float(np.count_nonzero(changed)) / (side * f) ** 2, contrast
 
 
 def is_static(die: Die, frame: np.ndarray, ref: Reference) -> bool:
@@ -129,7 +140,8 @@ def is_static(die: Die, frame: np.ndarray, ref: Reference) -> bool:
         there = tuple(ref.reading.dice) + tuple(getattr(ref.reading, "ignored", ()))
         if not any(iou(die.box, other.box) >= IOU_SAME for other in there):
             return False
-    return changed_share(frame, ref.image, die.box) <= CHANGED_MAX
+    changed, contrast = compare(frame, ref.image, die.box)
+    return changed <= CHANGED_MAX and contrast <= CONTRAST_MAX
 
 
 def drop_static(reading: Reading, frame: np.ndarray, references) -> Reading:

@@ -204,3 +204,12 @@ def test_an_empty_tray_saved_at_calibration_is_left_out_by_read(tmp_path):
     # the command line saves it too
     assert main(["calibrate-empty", path, "--out", str(tmp_path / "b" / "camera.toml")]) == 0
     assert (tmp_path / "b" / EMPTY_TRAY_NAME).is_file()
+
+
+def test_what_was_left_out_is_drawn_grey_without_a_value():
+    token = _die(1)
+    frame = _camera(_paste(TRAY, token, 400, 300), 2)
+    out = drop_static(Reading((_seen(1, token, 400, 300),), 1280, 720), frame, [Reference(frame)])
+    drawn = vision.annotate(frame, out)
+    grey = (drawn == 150).all(axis=2)
+    assert grey[300, 400:400 + token.shape[1]].any() and not grey[80:290].any()   # (the summary: 0-80)
