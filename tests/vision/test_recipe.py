@@ -127,3 +127,14 @@ def test_classifier_views_are_centred_crops_of_the_context():
     v = R.cls_views(torch.from_numpy(ctx), torch.Generator().manual_seed(1))
     assert v.shape == (4, 3, 48, 48)
     assert float(v[:, :, 24, 24].min()) == 1.0                  # the crop's centre is the die's
+
+
+def test_the_nets_trained_at_once_in_three_processes_are_those_trained_one_after_another(cache, tmp_path):
+    """Without the detector's false peaks the classifiers need no detector: --jobs 3 trains the three
+    nets side by side (each its own process and seeded steps), the same nets."""
+    r = replace(R.TINY, peaks=False)
+    R.run(r, str(tmp_path / "seq"), cache, say=lambda *a: None)
+    R.run(r, str(tmp_path / "par"), cache, say=lambda *a: None, jobs=3)
+    assert _same(_state(str(tmp_path / "seq")), _state(str(tmp_path / "par")))
+    with pytest.raises(ValueError):
+        R.run(R.TINY, str(tmp_path / "no"), cache, jobs=3)      # with peaks: one after another

@@ -70,7 +70,7 @@ def _shaped(kind: str, weights) -> nn.Module | None:
     from .recipe import Classifier, Detector, widths_of
 
     convs = [w.shape[0] for w, _ in weights if w.ndim == 4]
-    if len(convs) != len(weights) - (kind != "det") or len(convs) != {"det": 12, "cls": 6, "wide": 7}[kind]:
+    if len(convs) != len(weights) - (kind != "det") or len(convs) != {"det": 13, "cls": 6, "wide": 7}[kind]:
         return None     # the kind's layers: a first classifier has one convolution less than a second look
     try:
         w = widths_of(kind, convs)

@@ -79,9 +79,9 @@ class Recipe:
     det_width: tuple[int, ...] = (16, 24, 48, 64, 32)
     cls_width: tuple[int, ...] = (24, 32, 64, 128)
     wide_width: tuple[int, ...] = (24, 32, 64, 96, 96)
-    det_steps: int = 14000
-    cls_steps: int = 5000
-    wide_steps: int = 1500
+    det_steps: int = 4000
+    cls_steps: int = 1800
+    wide_steps: int = 1200
     det_batch: int = 24
     cls_batch: int = 128
     # classifier batches: the share drawn from each of GROUPS, and their colour jitter's lower
@@ -92,14 +92,15 @@ class Recipe:
     lr: float = 2e-3
     warmup: int = 100
     ckpt_every: int = 250
-    threads: int = 2
+    peaks: bool = False             # the classifiers learn the new detector's false peaks (trained after it)
+    threads: int = 1                # torch threads a process (two on a shared machine were slower)
 
     def data_key(self) -> dict:
         names = [f.name for f in fields(self)]
         return {n: getattr(self, n) for n in names[:names.index("board_crops") + 1]}
 
 
-TINY = Recipe(photos=4, scenes=6, ghost_scenes=2, finish_scenes=2, board_scenes=2, boards=2, cocked=6, pieces=8,
+TINY = Recipe(peaks=True, photos=4, scenes=6, ghost_scenes=2, finish_scenes=2, board_scenes=2, boards=2, cocked=6, pieces=8,
               textures=4, negatives=2, det_crops=2, board_crops=2, det_width=(4, 4, 8, 8, 4),
               cls_width=(4, 4, 8, 8), wide_width=(4, 4, 8, 8, 8), det_steps=6, cls_steps=6, wide_steps=4,
               det_batch=4, cls_batch=8, warmup=2, ckpt_every=2, threads=1)
@@ -647,12 +648,50 @@ def _git() -> str | None:
         return None
 
 
-def run(r: Recipe, out: str, cache: str = CACHE, say=print, stop_after: int | None = None,
-        command: str | None = None) -> dict:
-    """The whole recipe into folder `out`: the three .onnx files and recipe.json; `out`/state/
-    holds the training state (a rerun goes on from it)."""
+def _det_pool(data: dict) -> dict:
+    return {"x": torch.from_numpy(data["det_x"]), "heat": torch.from_numpy(data["det_heat"]),
+            "reg": torch.from_numpy(data["det_reg"]), "mask": torch.from_numpy(data["det_mask"]),
+            "index": _index(data["det_g"], len(DET_GROUPS))}
+
+
+def _cls_pool(r: Recipe, data: dict, out: str, say=print) -> dict:
+    """The classifiers' crops: the cached ones and, with r.peaks, the false peaks of out's detector."""
+    peaks = peak_crops(r, out) if r.peaks else np.zeros((0, CTX, CTX, 3), np.uint8)
+    if r.peaks:
+        say(f"false peaks of the new detector on the photos: {len(peaks)}")
+    x = np.concatenate([data["cls_x"], peaks])
+    y = np.concatenate([data["cls_y"], np.zeros(len(peaks), np.int64)])
+    grp = np.concatenate([data["cls_g"], np.full(len(peaks), 2, np.int64)])
+    pool = {"x": torch.from_numpy(x), "y": torch.from_numpy(y), "index": _index(grp, len(GROUPS))}
+    say("classifier crops: " + ", ".join(f"{name} {len(ix)}" for name, ix in zip(GROUPS, pool["index"])))
+    return pool
+
+
+def _stage(kind: str, r: Recipe, out: str, cache: str, stop_after: int | None) -> float:
+    """One net trained and exported in a process of its own (--jobs): its seconds."""
     from .train_dice import export
 
+    t = time.time()
+    torch.set_num_threads(r.threads)
+    cv2.setNumThreads(1)
+    data = load_cut(r, cache, say=lambda *a: None)
+    pool = _det_pool(data) if kind == "det" else _cls_pool(r, data, out, say=lambda *a: None)
+    del data
+    model = fit(kind, r, pool, os.path.join(out, "state"), lambda *a: print(*a, flush=True), stop_after)
+    export(model, kind, out, lambda *a: print(*a, flush=True))
+    return time.time() - t
+
+
+def run(r: Recipe, out: str, cache: str = CACHE, say=print, stop_after: int | None = None,
+        command: str | None = None, jobs: int = 1) -> dict:
+    """The whole recipe into folder `out`: the three .onnx files and recipe.json; `out`/state/
+    holds the training state (a rerun goes on from it). jobs > 1 (with r.peaks off: the
+    classifiers then need no detector) trains the three nets in that many processes at once,
+    r.threads each: the same nets as one after the other."""
+    from .train_dice import export
+
+    if jobs > 1 and r.peaks:
+        raise ValueError("--jobs needs --peaks 0: the classifiers learn the new detector's false peaks")
     torch.set_num_threads(r.threads)
     cv2.setNumThreads(1)
     state = os.path.join(out, "state")
@@ -661,30 +700,29 @@ def run(r: Recipe, out: str, cache: str = CACHE, say=print, stop_after: int | No
     t0 = time.time()
     data = load_cut(r, cache, say)
     times["cut"] = time.time() - t0
-    t = time.time()
-    det_pool = {"x": torch.from_numpy(data["det_x"]), "heat": torch.from_numpy(data["det_heat"]),
-                "reg": torch.from_numpy(data["det_reg"]), "mask": torch.from_numpy(data["det_mask"]),
-                "index": _index(data["det_g"], len(DET_GROUPS))}
-    model = fit("det", r, det_pool, state, say, stop_after)
-    export(model, "det", out, say)
-    del det_pool
-    times["det"] = time.time() - t
-    t = time.time()
-    peaks = peak_crops(r, out)
-    say(f"false peaks of the new detector on the photos: {len(peaks)}")
-    times["peaks"] = time.time() - t
-    x = np.concatenate([data["cls_x"], peaks])
-    y = np.concatenate([data["cls_y"], np.zeros(len(peaks), np.int64)])
-    grp = np.concatenate([data["cls_g"], np.full(len(peaks), 2, np.int64)])
-    pool = {"x": torch.from_numpy(x), "y": torch.from_numpy(y), "index": _index(grp, len(GROUPS))}
-    say("classifier crops: " + ", ".join(f"{name} {len(ix)}" for name, ix in zip(GROUPS, pool["index"])))
-    for kind in ("cls", "wide"):
+    if jobs > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        del data
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as ex:
+            futures = {k: ex.submit(_stage, k, r, out, cache, stop_after) for k in ("det", "cls", "wide")}
+            times.update({k: f.result() for k, f in futures.items()})
+    else:
         t = time.time()
-        model = fit(kind, r, pool, state, say, stop_after)
-        export(model, kind, out, say)
-        times[kind] = time.time() - t
+        model = fit("det", r, _det_pool(data), state, say, stop_after)
+        export(model, "det", out, say)
+        times["det"] = time.time() - t
+        t = time.time()
+        pool = _cls_pool(r, data, out, say)
+        times["peaks"] = time.time() - t
+        for kind in ("cls", "wide"):
+            t = time.time()
+            model = fit(kind, r, pool, state, say, stop_after)
+            export(model, kind, out, say)
+            times[kind] = time.time() - t
     manifest = {
-        "command": command, "recipe": asdict(r), "cache_key": cache_key(r), "git": _git(),
+        "command": command, "recipe": asdict(r), "jobs": jobs, "cache_key": cache_key(r), "git": _git(),
         "torch": torch.__version__, "python": platform.python_version(), "machine": platform.machine(),
         "cpus": os.cpu_count(), "load_average_at_end": os.getloadavg(),
         "seconds": {k: round(v, 1) for k, v in times.items()}, "seconds_total": round(time.time() - t0, 1),
@@ -701,6 +739,10 @@ def _widths(text: str) -> tuple[int, ...]:
     return tuple(int(v) for v in text.split(","))
 
 
+def _flag(text: str) -> bool:
+    return text.lower() in ("1", "true", "yes", "on")
+
+
 def _shares(text: str) -> tuple[float, ...]:
     return tuple(float(v) for v in text.split(","))
 
@@ -714,10 +756,13 @@ def main(argv=None) -> int:
     ap.add_argument("--out", required=True, metavar="DIR", help="folder for the nets, recipe.json and state/")
     ap.add_argument("--cache", default=CACHE, help=f"folder of the cut crops (default {CACHE})")
     ap.add_argument("--tiny", action="store_true", help="a few steps on a few crops (a check of the plumbing)")
+    ap.add_argument("--jobs", type=int, default=1, help="train the three nets in this many processes at once "
+                                                        "(with --peaks 0)")
     for f in fields(Recipe):
         if f.name == "folders":
             continue
-        kind = (_widths if isinstance(f.default[0], int) else _shares) if isinstance(f.default, tuple) else type(f.default)
+        kind = ((_widths if isinstance(f.default[0], int) else _shares) if isinstance(f.default, tuple)
+                else _flag if isinstance(f.default, bool) else type(f.default))
         ap.add_argument("--" + f.name.replace("_", "-"), type=kind, default=None,
                         help=f"(default {','.join(map(str, f.default)) if isinstance(f.default, tuple) else f.default})")
     a = ap.parse_args(argv)
@@ -725,5 +770,5 @@ def main(argv=None) -> int:
     r = replace(r, **{f.name: getattr(a, f.name) for f in fields(Recipe)
                       if f.name != "folders" and getattr(a, f.name) is not None})
     command = "python -m vision_tools.train all " + " ".join(sys.argv[2:] if argv is None else argv)
-    run(r, a.out, a.cache, command=command.strip())
+    run(r, a.out, a.cache, command=command.strip(), jobs=a.jobs)
     return 0
