@@ -10,6 +10,7 @@ uncalibrated.
 
 import os
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 
@@ -161,13 +162,26 @@ class CalibratedReader:
         tmp.replace(self.path)  # a power cut leaves the old file or the new one, never half
         with self._lock:
             self.problem = None
-            self.config = self._taught(config)
+            # the empty tray saved before stays in use: it is the tray's, not the dice's size
+            self.config = self._taught(replace(config, empty_tray=self.config.empty_tray))
         return {**self.status(), "found": describe(config, info), "read": info["read"], "dice": info["dice"]}
+
+    def save_empty_tray(self, frame) -> dict:
+        """Save `frame` as the empty tray (vision.calibrate.save_empty_tray) and read with it from
+        now on: what lies there the same is never valued. vision.ReadError for a frame that is
+        not one; OSError when it cannot be written."""
+        from vision.calibrate import save_empty_tray
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        image, info = save_empty_tray(frame, str(self.path))
+        with self._lock:
+            self.config = replace(self.config, empty_tray=image)
+        return {**self.status(), **info}
 
     def status(self) -> dict:
         from vision.settings import MODELS
 
         config = self.config
         return {"calibrated": config.die_px is not None, "die_px": config.die_px, "taught": config.taught is not None,
+                "empty_tray": config.empty_tray is not None,
                 "taught_nets": config.models != MODELS,
                 "tray": list(config.roi) if config.roi else None, "file": str(self.path), "problem": self.problem}

@@ -213,3 +213,19 @@ def test_what_was_left_out_is_drawn_grey_without_a_value():
     drawn = vision.annotate(frame, out)
     grey = (drawn == 150).all(axis=2)
     assert grey[300, 400:400 + token.shape[1]].any() and not grey[80:290].any()   # (the summary: 0-80)
+
+
+def test_the_companions_calibrated_reader_saves_the_empty_tray_and_keeps_it_when_calibrating(tmp_path):
+    from calibration.camera import CalibratedReader
+
+    board, _ = render_scene([1, 3], seed=21)
+    reader = CalibratedReader(tmp_path / "camera.toml")
+    assert reader.status()["empty_tray"] is False and sorted(reader.read(board).values) == [1, 3]
+    info = reader.save_empty_tray(_camera(board, 1))
+    assert info["empty_tray"] is True and info["valued"] == 2
+    assert reader.read(_camera(board, 2)).values == []            # the printing is never valued
+    dice, _ = render_scene([2, 4, 6], seed=5)
+    reader.calibrate(dice)                                         # a die size measured later ...
+    assert reader.config.die_px is not None and reader.status()["empty_tray"] is True   # ... keeps it
+    again = CalibratedReader(tmp_path / "camera.toml")            # and so does the next start
+    assert again.status()["empty_tray"] is True
