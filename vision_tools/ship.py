@@ -111,6 +111,9 @@ def main(argv=None) -> int:
     if a.shipped_rows:
         with open(a.shipped_rows) as fh:
             shipped = json.load(fh)["shipped"]
+        for row in shipped:          # a stress set's figures counted again from its line
+            if "line" in row:
+                row["right"], row["silent"] = stress_counts(row["line"])
     else:
         shipped = measure(a.shipped, a.data, say)
     candidate = measure(a.candidate, a.data, say)
