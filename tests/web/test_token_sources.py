@@ -34,10 +34,10 @@ def test_the_sources_add_up_to_each_players_tokens(game_session, seed):
     assert {r["key"] for r in rows} <= {"survey", "donation", "empty_second", "empty_tied"}
 
 
-def test_the_final_sheet_shows_each_source_with_its_payouts(client, game_session):
+def test_the_final_sheet_shows_each_source_with_its_payouts(paired, game_session):
     game = finish(game_session, 7)
     for url in ("/?lang=en", f"/games/{game_session.game_id}?lang=en"):
-        page = client.get(url).get_data(as_text=True)
+        page = paired.get(url).get_data(as_text=True)
         final = page.split('class="breakdown"')[1].split("</table>")[0]
         rows = re.findall(r'<tr class="token-source src-(\w+)">.*?<summary>(.*?)</summary>\s*<ul class="payouts">(.*?)</ul>',
                           final, re.S)
@@ -49,7 +49,7 @@ def test_the_final_sheet_shows_each_source_with_its_payouts(client, game_session
             n = payouts.count("<li>")
             assert f"({n} payout" in re.sub(r"<[^>]+>", "", summary), (url, key)
             assert "Round" in payouts
-    pt = client.get("/?lang=pt-BR").get_data(as_text=True)
+    pt = paired.get("/?lang=pt-BR").get_data(as_text=True)
     assert "Fichas de PV: " in pt
 
 
