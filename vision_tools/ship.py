@@ -70,6 +70,36 @@ def measure(models: str, data: str = DATA, say=print) -> list[dict]:
     return rows
 
 
+def speed(models: list[str], data: str = DATA) -> dict:
+    """{folder: [median CPU ms of a 1280x720 frame for each of `models`]}: every photo fitted into
+    1280x720 (bench.to_720p) and read by each set of nets in turn, one OpenCV thread, so that a
+    shared machine's load weighs on every set alike."""
+    import statistics
+    import time
+
+    import cv2
+
+    from vision import read
+    from vision.image_file import load_image
+
+    cv2.setNumThreads(1)
+    configs = [replace(Config(), models=m) for m in models]
+    out = {}
+    for name in sorted(os.listdir(data)) if os.path.isdir(data) else []:
+        folder = os.path.join(data, name)
+        if not os.path.isfile(os.path.join(folder, "labels.csv")):
+            continue
+        ms = [[] for _ in models]
+        for image in bench.image_names(folder, bench.load_labels(folder)):
+            frame = bench.to_720p(load_image(os.path.join(folder, "images", image)))
+            for k, cfg in enumerate(configs):
+                c0 = time.process_time()
+                read(frame, cfg)
+                ms[k].append((time.process_time() - c0) * 1000)
+        out[name] = [round(statistics.median(m), 1) for m in ms]
+    return out
+
+
 def verdict(shipped: list[dict], candidate: list[dict]) -> tuple[bool, str]:
     """(ships?, the side-by-side table): silent errors summed must not grow, dice read right must."""
     out = ["| set | dice | per die shipped / candidate | exact rolls | right | silent errors | "
@@ -102,12 +132,23 @@ def main(argv=None) -> int:
     ap.add_argument("--json", metavar="FILE", help="also write both sets' rows to FILE")
     ap.add_argument("--shipped-rows", metavar="FILE",
                     help="take the shipped nets' rows from FILE (a --json of an earlier run) instead of reading")
+    ap.add_argument("--speed", action="store_true",
+                    help="only time both sets, frame by frame in turn: median CPU ms of a 1280x720 frame")
     a = ap.parse_args(argv)
     for folder in (a.candidate, a.shipped):
         if not all(os.path.isfile(os.path.join(folder, n)) for n in NETS):
             print(f"error: {folder} lacks one of {', '.join(NETS)}", file=sys.stderr)
             return 2
     say = lambda *x: print(*x, file=sys.stderr)  # noqa: E731
+    if a.speed:
+        from vision import read, render
+
+        for m in (a.shipped, a.candidate):      # load the nets before timing
+            read(render([1, 2, 3], seed=1), replace(Config(), models=m))
+        print("| folder | CPU ms 1280x720 median, shipped / candidate |\n| --- | --- |")
+        for name, (x, y) in speed([a.shipped, a.candidate], a.data).items():
+            print(f"| {name} | {x} / {y} |")
+        return 0
     if a.shipped_rows:
         with open(a.shipped_rows) as fh:
             shipped = json.load(fh)["shipped"]
