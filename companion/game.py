@@ -4,14 +4,12 @@ Undo is a replay without the last input; redo puts it back. Game keeps the
 state in memory (replay is fast, see benchmarks/engine_speed.py) and knows
 nothing of storage: companion/session.py saves each input before it is
 acknowledged. The record's header names its game on the shelf (companion/games/;
-none named: Atlandice), and Game asks that game for its rules; Atlandice's
-input kinds still word its "this line is not needed here" refusal.
+none named: the shelf's first), and Game asks that game for its rules.
 """
 
 from . import games
 from .record import Record
-from .games.atlandice import RuleError
-from .games.atlandice.inputs import KINDS
+from .games.errors import RuleError
 
 
 class ReplayError(ValueError):
@@ -66,7 +64,7 @@ class Game:
 
     @property
     def game_id(self) -> str:
-        """The game on the shelf this record is of ("atlandice", "survive", ...)."""
+        """The id of the game on the shelf this record is of."""
         return self.rules.id
 
     @property
@@ -113,19 +111,18 @@ class Game:
         try:
             return self.rules.apply_in_place(state, inp)
         except RuleError as exc:
-            raise self._not_needed(exc) if self.rules.id == "atlandice" else exc from None
+            raise self._not_needed(exc) from None
 
     def _not_needed(self, exc: RuleError) -> RuleError:
         """A line of a kind the last step skipped (nothing to take, no donation possible, one
         tile left...): say that no such line is needed here, and why."""
-        kind = KINDS.get(exc.params.get("given")) if exc.key == "wrong_kind" else None
         last = self.history[-1]["events"] if self.history else self._start_events
-        skipped = next((ev for ev in last if kind and kind.is_skipped_by(ev)), None)
+        skipped = self.rules.skipped_step(exc, last)
         if skipped is None:
             return exc
-        from .i18n import explain       # the English words of the event that stood for the step
+        from .shelf import words_for       # the English words of the event that stood for the step
         params = dict(exc.params, skipped=skipped, names=self.names)
-        message = explain({"key": "not_needed", "params": params}, "en")
+        message = words_for(self.rules.id, "en").refusal({"key": "not_needed", "params": params})
         return RuleError("illegal", message, exc.rule, "not_needed", params)
 
     def undo(self) -> dict:

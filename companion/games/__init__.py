@@ -147,6 +147,12 @@ class Rules:
         """The input the dice read (and corrected) at this prompt enter (a game with camera_dice)."""
         return self.module.roll_input(prompt, values, source)
 
+    def skipped_step(self, error, last_events: list) -> dict | None:
+        """The event of the last step that stood for the refused line (a step the rules skipped,
+        such as nothing left to take): the record's line was not needed. None: a plain refusal."""
+        own = getattr(self.module, "skipped_step", None)
+        return own(error, last_events) if own is not None else None
+
     def seat_names(self, state: dict) -> list[str]:
         own = getattr(self.module, "seat_names", None)
         return own(state) if own is not None else list(state["players"])

@@ -321,6 +321,15 @@ KINDS = _declare(
                group=_donate_group),
 )
 
+def skipped_step(error, last_events: list[dict]) -> dict | None:
+    """The event of the last step that stood for a line of the refused kind (nothing left to
+    take, no donation possible, one tile left...), when the refusal is of a line not needed."""
+    kind = KINDS.get(error.params.get("given")) if error.key == "wrong_kind" else None
+    if kind is None:
+        return None
+    return next((ev for ev in last_events if kind.is_skipped_by(ev)), None)
+
+
 class _Fields(Mapping):
     """type -> its field names, read from the declarations (the record format's table)."""
 
