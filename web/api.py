@@ -13,7 +13,7 @@ from companion import json_text, shelf
 from companion.record import decode as record_text
 from companion.game import ReplayError
 from companion.i18n import explain
-from companion.games.atlandice import RuleError
+from companion.games.errors import RuleError
 from companion.shelf import words_for
 from companion.games.errors import check_meta, illegal
 from companion.games.atlandice.profile import validate_new_profile
@@ -274,17 +274,15 @@ def calibrate():
 @bp.post("/game")
 @security.paired_required
 def new_game():
-    """A new game: {"game": id (default: the shelf's first game, Atlandice), "players": [2-4 names in seat order],
-    "first_player": seat, and the game's own setup: "tops" {district: tile} for Atlandice,
-    "challenges" [1-4] and "colours" for Survive}."""
+    """A new game: {"game": id (default: the shelf's first game), "players": [names in seat order],
+    "first_player": seat, and the game's own setup options (Rules.setup_keys)}."""
     data = body()
     game_id = data.get("game", games_shelf.DEFAULT)
     try:
-        games_shelf.load(game_id)
+        rules = games_shelf.load(game_id)
     except RuleError as exc:
         raise from_rule_error(exc, games_shelf.DEFAULT) from None
-    own = ("tops",) if game_id == games_shelf.DEFAULT else tuple(k for k in data if k not in ("game", "profile"))
-    setup = {k: data[k] for k in ("players", "first_player", *own) if k in data}
+    setup = {k: data[k] for k in rules.setup_keys if k in data}
     players = setup.get("players")
     # The page's fields take 24; the check page's 40. Here, not in the rules: a record
     # saved with a longer name must still replay.

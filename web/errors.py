@@ -23,7 +23,7 @@ from werkzeug.exceptions import HTTPException
 from companion.game import ReplayError
 from companion.i18n import catalog, explain
 from companion.record import RecordError
-from companion.games.atlandice import RuleError
+from companion.games.errors import RuleError
 from companion.session import StaleVersion
 from companion.store import StoreError, UnreadableRow
 

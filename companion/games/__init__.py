@@ -116,6 +116,15 @@ class Rules:
         ("tops.inn" -> {"tops": {"inn": ...}})."""
         return tuple(getattr(self.module, "SETUP_OPTIONS", ()))
 
+    @property
+    def setup_keys(self) -> tuple:
+        """What a new game's setup may hold (the API keeps nothing else): the players, who goes
+        first and each setup option's key, or the game's own `SETUP_KEYS`."""
+        own = getattr(self.module, "SETUP_KEYS", None)
+        if own is not None:
+            return tuple(own)
+        return ("players", "first_player", *dict.fromkeys(o["key"].split(".")[0] for o in self.setup_options))
+
     # --- what the session enters or proposes by itself, and asks the camera for -------
 
     def forced(self, prompt: dict) -> dict | None:

@@ -119,3 +119,13 @@ def test_the_survive_tally_shows_each_colours_saved_values(paired, game_session)
             if line["values"]:
                 assert f'<td class="values">{" + ".join(map(str, line["values"]))}</td>' in page
     assert page.count('class="total"') == len(result["seats"])
+
+
+def test_a_new_games_setup_keeps_only_what_that_game_takes(paired, game_session):
+    # Each game's own keys (Rules.setup_keys) go to its setup; anything else sent is not stored.
+    assert post(paired, "/api/game", dict(SETUP, challenges=[3], note="x")).status_code == 201
+    header = game_session.game.record.header
+    assert "challenges" not in header["setup"] and "note" not in header["setup"]
+    assert post(paired, "/api/game", dict(SURVIVE, tops={"inn": "x"}, colours_each=2)).status_code == 201
+    setup = game_session.game.record.header["setup"]
+    assert "tops" not in setup and setup["challenges"] == [3] and setup["colours_each"] == 2

@@ -18,9 +18,9 @@ from .errors import RuleError
 from .history import DIE_FACES, rolled, totals
 from .inputs import normalize
 from .profile import validate_profile
-from .setup import SETUP_OPTIONS
+from .setup import SETUP_KEYS, SETUP_OPTIONS
 from .state import GAME, copy_state, new_state
 from .view import view
 
-__all__ = ["DIE_FACES", "GAME", "SETUP_OPTIONS", "apply", "apply_in_place", "expected", "start", "RuleError", "validate_profile",
+__all__ = ["DIE_FACES", "GAME", "SETUP_KEYS", "SETUP_OPTIONS", "apply", "apply_in_place", "expected", "start", "RuleError", "validate_profile",
            "copy_state", "new_state", "normalize", "rolled", "totals", "view"]

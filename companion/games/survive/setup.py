@@ -18,6 +18,8 @@ SETUP_OPTIONS = (
     {"key": "challenges", "kind": "checks", "among": (1, 2, 3, 4), "players": (2, 3, 4),
      "words": "setup_challenges", "choice_words": "challenge_"},
 )
+# What a new game's setup may hold besides its options: the seats' colours, chosen by the API.
+SETUP_KEYS = ("players", "first_player", "colours", "colours_each", "challenges")
 
 
 def step_events(state: dict) -> list[dict]:
