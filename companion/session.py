@@ -15,6 +15,7 @@ import secrets
 import threading
 from typing import Callable
 
+from . import games
 from .dice_desk import DiceDesk
 from .game import Game
 from .game_profiles import GameProfiles
@@ -88,7 +89,7 @@ class Session:
 
     # --- games -------------------------------------------------------------
 
-    def new_game(self, setup: dict, meta: dict | None = None, game: str = "atlandice") -> None:
+    def new_game(self, setup: dict, meta: dict | None = None, game: str = games.DEFAULT) -> None:
         """A new game of `game` (an id on the shelf, companion/games/), with its profile in force."""
         rules_id = game
         with self.lock:
