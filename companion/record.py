@@ -1,14 +1,13 @@
 """The game record: a header and the inputs, one JSON object per line (like PGN).
 
-    {"format": "atlandice-record", "version": 1, "game": "atlandice", "setup": {...}, "meta": {...}}
+    {"format": "atlandice-record", "version": 1, "game": <game id>, "setup": {...}, "meta": {...}}
     {"type": "gate_roll", "dice": [1, 4, 4, 6, 2, 5, 3], "source": "camera"}
     {"type": "pick", "area": "inn", "for": "self"}
     ...
 
 The header names its game on the shelf (companion/games/; a header without
-"game" is Atlandice's, as written before there was a shelf) and holds either a
-`setup` (a fresh game) or a `position` (any table, see
-companion/games/atlandice/position.py). docs/record-format.md documents every line.
+"game" is the shelf's first game's, as written before there was a shelf) and holds either a
+`setup` (a fresh game) or a `position` (any table, by the game's `validate_position`). docs/record-format.md documents every line.
 """
 
 import json

@@ -4,7 +4,7 @@ the table merged ("Anna" into "Ana") are one.
     aliases = {"anna": "Ana"}                  # a name's key -> the name it was merged into
     records(summaries, aliases)                # one record per player, best first
     -> [{"key": "ana", "name": "Ana", "spellings": ["Ana", "Anna"], "games": {
-            "atlandice": {"played": 4, "unfinished": 1, "wins": 2, "shared_wins": 1,
+            game_id: {"played": 4, "unfinished": 1, "wins": 2, "shared_wins": 1,
                           "best": 31, "average": 24.5, "scores": [18, 31, 24, 25],
                           "stock": {"gem": 2.5, ...}, "tiles": {"J-odd": 2, ...}}}}, ...]
 

@@ -2,7 +2,7 @@
 records and the dice need, so that none of them replays the record again.
 
     summarize(header, inputs) -> {
-        "game": "atlandice", "players": ["Ana", "Bruno"], "over": True,
+        "game": game id, "players": ["Ana", "Bruno"], "over": True,
         "scores": [31, 27] (None while the game keeps none), "winners": [0],
         "faces": [1, ..., 6], "rolls": {face: times}, "readings": {"camera": n, "corrected": n, "typed": n},
         "extra": [per player, the game's own: Atlandice's stock and tiles] or None,
