@@ -6,7 +6,7 @@ import json
 from companion.history.summary import summarize
 from companion.kept_games import KeptGames
 from companion.store import GameStore, StoreError, kept_summaries
-from tests.game.test_storage_faults import damage, read_only
+from tests.store.test_storage_faults import damage, read_only
 
 from .conftest import random_record
 

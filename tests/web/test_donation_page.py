@@ -7,7 +7,7 @@ import json
 import re
 
 
-from ..rules.conftest import pick, profile, table, take  # noqa: F401
+from tests.games.atlandice.conftest import pick, profile, table, take  # noqa: F401
 from .conftest import post
 
 

@@ -7,8 +7,8 @@ from companion.session import Session
 from companion.store import GameStore
 from web import create_app
 
-from ..game.faulty_db import break_store, storage_fault
-from ..game.test_storage_faults import damage
+from tests.store.faulty_db import break_store, storage_fault
+from tests.store.test_storage_faults import damage
 from .conftest import CODE, SETUP, XHR, post
 
 ROLL = {"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 2]}

@@ -13,7 +13,7 @@ from companion.session import Session
 from companion.store import GameStore, StoreError
 
 from .conftest import random_game
-from .faulty_db import break_store, storage_fault
+from tests.store.faulty_db import break_store, storage_fault
 
 SETUP = {"players": ["Ana", "Bruno", "Eric"], "first_player": 0}
 ROLL = {"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]}
@@ -70,7 +70,7 @@ def test_a_load_killed_midway_leaves_the_previous_game_on_the_table(tmp_path, pr
         from companion.board_profile import load_profile
         from companion.session import Session
         from companion.store import GameStore
-        from tests.game.faulty_db import break_store
+        from tests.store.faulty_db import break_store
         s = Session(GameStore({str(path)!r}), load_profile())
         s.new_game({SETUP!r})
         s.submit({ROLL!r})

@@ -97,7 +97,7 @@ def test_games_listing(tmp_path, profile):
 
 
 def test_load_record_stores_it_as_a_new_game(tmp_path, profile):
-    from .conftest import random_game
+    from tests.session.conftest import random_game
     game = random_game(profile, seed=21)
     session = Session(GameStore(tmp_path / "g.sqlite3"), profile)
     session.load_record(game.record.to_jsonl())
@@ -118,7 +118,7 @@ def test_profile_is_saved_and_used_for_the_next_game(tmp_path, profile):
 
 
 def test_a_restart_shows_the_game_last_on_the_table_finished_or_not(tmp_path, profile):
-    from .conftest import random_game
+    from tests.session.conftest import random_game
     path = tmp_path / "g.sqlite3"
     session = Session(GameStore(path), profile)
     session.new_game(SETUP)                               # left unfinished

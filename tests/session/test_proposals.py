@@ -6,7 +6,7 @@ from companion.games.atlandice import RuleError
 from companion.session import Session
 from companion.store import GameStore
 
-from ..rules.conftest import table
+from tests.games.atlandice.conftest import table
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from companion.games.atlandice.inputs import (FIELDS, KINDS, REFUSALS, Field, In
 
 from .conftest import pick, play, table
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture
