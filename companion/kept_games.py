@@ -5,7 +5,7 @@ Both places a summary is kept are checked against the record on every read:
 - in memory, with the version of the record it was derived from (when it was last written,
   whether it is over, its number of inputs, its last input, and the count of changes to its
   inputs the games file keeps by triggers, so an edit in the middle of a record is noticed);
-- in the games file (companion/store.py's `summaries`), so that the first request after a
+- in the games file (its table `summaries`, whose code is at the end here), so that the first request after a
   restart does not replay every record: with a fingerprint of the record (its header and
   the version above) and of the code that derives a summary (the games' rules, the
   history, the replay), so a kept summary outlives a restart but neither a change of its
@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .history.summary import FORMAT, from_text, summarize, to_text
 from .record import RecordError
-from .store import GameStore, StoreError, drop_summaries, game_versions, keep_summaries, kept_summaries
+from .store import GameStore, StoreError, game_versions
 
 log = logging.getLogger(__name__)
 
@@ -139,3 +139,40 @@ class KeptGames:
             return dict(summarize({"game": "?"}, []), error=str(exc),
                         unreadable={"line": exc.line, "key": exc.key, "params": exc.params}), False
         return summarize(record.header, record.inputs), True
+
+
+# --- the table `summaries` in the games file ---------------------------------------------
+
+# Each game's summary (companion/history/summary.py) with the fingerprint of the record it was
+# derived from: a cache, created on its first write, never by opening a file (a read-only or
+# damaged file is never written), and dropped without losing anything.
+SUMMARIES = """
+CREATE TABLE IF NOT EXISTS summaries (
+    game_id     INTEGER PRIMARY KEY,    -- games(id)
+    fingerprint TEXT NOT NULL,
+    summary     TEXT NOT NULL
+)"""
+
+
+def kept_summaries(store: GameStore) -> dict[int, tuple[str, str]]:
+    """{game id: (fingerprint, summary as text)} as kept in the file ({} when none are)."""
+    with store.reading() as db:
+        if not store.has_table(db, "summaries"):
+            return {}
+        return {gid: (fp, text) for gid, fp, text in db.execute(
+            "SELECT game_id, fingerprint, summary FROM summaries")}
+
+
+def keep_summaries(store: GameStore, rows: list[tuple[int, str, str]]) -> None:
+    """Keep (game id, fingerprint, summary text) rows, in one transaction. StoreError when the
+    file is not to be written (store.problem) or the write fails."""
+    with store.transaction() as cur:
+        cur.execute(SUMMARIES)
+        cur.executemany("INSERT OR REPLACE INTO summaries (game_id, fingerprint, summary) VALUES (?, ?, ?)",
+                        rows)
+
+
+def drop_summaries(store: GameStore) -> None:
+    """Forget every kept summary: they are derived again from the records when next asked."""
+    with store.transaction() as cur:
+        cur.execute("DROP TABLE IF EXISTS summaries")

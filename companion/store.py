@@ -39,20 +39,6 @@ CREATE TABLE IF NOT EXISTS in_use (
     one     INTEGER PRIMARY KEY CHECK (one = 1),
     game_id INTEGER NOT NULL REFERENCES games(id)
 );
--- Paired tablets: a device's cookie holds a secret whose hash is `id`; removing the row unpairs it.
-CREATE TABLE IF NOT EXISTS devices (
-    id        TEXT PRIMARY KEY,
-    label     TEXT NOT NULL,
-    address   TEXT NOT NULL,
-    paired    TEXT NOT NULL,
-    last_seen TEXT NOT NULL
-);
--- Two spellings of a player's name merged by the table: a preference, not game data (a record
--- keeps the names as they were typed).
-CREATE TABLE IF NOT EXISTS player_aliases (
-    alias  TEXT PRIMARY KEY,     -- a name's key (companion.history.players.name_key)
-    player TEXT NOT NULL         -- the name it was merged into
-);
 """
 
 
@@ -80,7 +66,8 @@ COMMIT;
 """
 
 
-def _now() -> str:
+# When a row was written: UTC, to the second (what every table of the games file keeps).
+def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
@@ -116,6 +103,13 @@ class StoreError(Exception):
 class GameStore:
     """One SQLite file; safe to share between threads (one lock, one connection).
 
+    The games file holds the records' tables, created here on opening, and the tables of the
+    parts that keep something beside the games, each table's code with its owner: the paired
+    tablets (web/tablets.py), the history's kept summaries (companion/kept_games.py) and the
+    players' merged names (companion/merged_names.py). An owner creates its table in its first
+    write (`transaction`) and reads through `reading`, finding none in a file from before it or
+    one never written (`has_table`).
+
     `problem` is a StoreError when the file was found damaged or read-only on opening: its
     games can still be read, and every write is refused with that reason, so a damaged
     file is never written over."""
@@ -137,11 +131,11 @@ class GameStore:
                 self._db.execute("PRAGMA synchronous=FULL")
                 try:
                     self._db.executescript(SCHEMA)
-                    if not self._has_column(self._db, "games", "edits"):
+                    if not self.has_column(self._db, "games", "edits"):
                         self._db.execute("ALTER TABLE games ADD COLUMN edits INTEGER NOT NULL DEFAULT 0")
                     # A record loaded (shared, not played here) and its own date; a file from
                     # before them is given them, its games played here.
-                    if not self._has_column(self._db, "games", "imported"):
+                    if not self.has_column(self._db, "games", "imported"):
                         self._db.executescript(IMPORTED)
                     self._db.executescript(EDITS)
                 except sqlite3.DatabaseError as exc:
@@ -165,7 +159,7 @@ class GameStore:
     def _check(self) -> StoreError | None:
         """A file that cannot be written, found before play."""
         try:
-            with self._transaction(check=False) as cur:
+            with self.transaction(check=False) as cur:
                 cur.execute("DELETE FROM in_use WHERE 0")   # writes nothing, but needs write access
         except StoreError as exc:
             return exc
@@ -181,7 +175,7 @@ class GameStore:
             self._db.close()
 
     @contextmanager
-    def _transaction(self, check: bool = True):
+    def transaction(self, check: bool = True):
         """One write transaction: all of it is kept, or none. A write that fails (a full
         disk, an I/O error) raises StoreError saying so and leaves the file as it was."""
         with self._lock:
@@ -203,7 +197,8 @@ class GameStore:
                 raise
 
     @contextmanager
-    def _reading(self):
+    def reading(self):
+        """The connection, for reading only, under the store's lock; a fault raises StoreError."""
         with self._lock:
             try:
                 yield self._db
@@ -212,7 +207,7 @@ class GameStore:
 
     def _tx(self, statements: list[tuple[str, tuple]]) -> list:
         """Run statements in one transaction: all of them are kept, or none."""
-        with self._transaction() as cur:
+        with self.transaction() as cur:
             return [cur.execute(sql, args).lastrowid for sql, args in statements]
 
     def create(self, header: dict, inputs: list = (), over: bool = False, imported: bool = False,
@@ -220,11 +215,11 @@ class GameStore:
         """A new game, which is now the game on the table; with `inputs` (a record loaded),
         all in one transaction: a load cut short leaves the table as it was. `imported`: a
         shared record loaded, not a game played here; `played`: the date its record gives."""
-        now = _now()
-        with self._transaction() as cur:
+        when = now()
+        with self.transaction() as cur:
             game_id = cur.execute("INSERT INTO games (created, updated, header, over, imported, played) "
                                   "VALUES (?, ?, ?, ?, ?, ?)",
-                                  (now, now, json.dumps(header, ensure_ascii=False), int(over), int(imported),
+                                  (when, when, json.dumps(header, ensure_ascii=False), int(over), int(imported),
                                    played)).lastrowid
             cur.executemany("INSERT INTO inputs (game_id, seq, input) VALUES (?, ?, ?)",
                             ((game_id, seq, json.dumps(inp, ensure_ascii=False)) for seq, inp in enumerate(inputs)))
@@ -237,7 +232,7 @@ class GameStore:
         ends (True) or goes on again (False) with it, said in the same transaction."""
         statements = [("INSERT INTO inputs (game_id, seq, input) VALUES (?, ?, ?)",
                        (game_id, seq, json.dumps(inp, ensure_ascii=False))),
-                      ("UPDATE games SET updated = ? WHERE id = ?", (_now(), game_id))]
+                      ("UPDATE games SET updated = ? WHERE id = ?", (now(), game_id))]
         if not keep_redo:
             statements.append(("DELETE FROM redo WHERE game_id = ?", (game_id,)))
         else:
@@ -260,7 +255,7 @@ class GameStore:
                            ("INSERT INTO redo (game_id, seq, input) VALUES (?, "
                             "(SELECT COALESCE(MAX(seq), -1) + 1 FROM redo WHERE game_id = ?), ?)",
                             (game_id, game_id, json.dumps(inputs[i], ensure_ascii=False)))]
-        statements.append(("UPDATE games SET updated = ? WHERE id = ?", (_now(), game_id)))
+        statements.append(("UPDATE games SET updated = ? WHERE id = ?", (now(), game_id)))
         if over is not None:
             statements.append(("UPDATE games SET over = ? WHERE id = ?", (int(over), game_id)))
         self._tx(statements)
@@ -273,7 +268,7 @@ class GameStore:
         line (not UTF-8, not JSON, not an object) raises RecordError naming the line of the
         record it would be (the header is line 1) as UnreadableRow: that game cannot be replayed,
         nothing else stops."""
-        with self._reading() as db:
+        with self.reading() as db:
             row = db.execute("SELECT CAST(header AS BLOB) FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 raise KeyError(f"no game {game_id}")
@@ -290,7 +285,7 @@ class GameStore:
     def raw_record(self, game_id: int) -> bytes:
         """A game's rows exactly as the file keeps them, one a line (header first): what an
         export keeps of a game whose record cannot be read (nothing recorded is left out)."""
-        with self._reading() as db:
+        with self.reading() as db:
             row = db.execute("SELECT CAST(header AS BLOB) FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 raise KeyError(f"no game {game_id}")
@@ -301,8 +296,8 @@ class GameStore:
     def last_in_use(self) -> int | None:
         """The game begun or resumed last, finished or not (a file from before the in_use
         table: the game updated last)."""
-        with self._reading() as db:
-            marked = db.execute("SELECT game_id FROM in_use").fetchone() if self._has_table(db, "in_use") else None
+        with self.reading() as db:
+            marked = db.execute("SELECT game_id FROM in_use").fetchone() if self.has_table(db, "in_use") else None
             row = marked or db.execute(
                 "SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
         return row[0] if row else None
@@ -312,25 +307,25 @@ class GameStore:
         written (a file that cannot be written still shows its last game)."""
         if self.problem is not None:    # nothing can be written: the game is shown all the same
             return
-        with self._reading() as db:
-            if self._has_table(db, "in_use") and db.execute("SELECT game_id FROM in_use").fetchone() == (game_id,):
+        with self.reading() as db:
+            if self.has_table(db, "in_use") and db.execute("SELECT game_id FROM in_use").fetchone() == (game_id,):
                 return
         self._tx([("INSERT OR REPLACE INTO in_use (one, game_id) VALUES (1, ?)", (game_id,))])
 
     def imported_count(self) -> int:
         """How many games were loaded from shared records (none in a file from before)."""
-        with self._reading() as db:
-            if not self._has_column(db, "games", "imported"):
+        with self.reading() as db:
+            if not self.has_column(db, "games", "imported"):
                 return 0
             return db.execute("SELECT COUNT(*) FROM games WHERE imported = 1").fetchone()[0]
 
     def latest_unfinished(self) -> int | None:
-        with self._reading() as db:
+        with self.reading() as db:
             row = db.execute("SELECT id FROM games WHERE over = 0 ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
         return row[0] if row else None
 
     def games(self) -> list[dict]:
-        with self._reading() as db:
+        with self.reading() as db:
             imported = self._imported_columns(db)
             rows = db.execute(
                 "SELECT g.id, g.created, g.updated, g.over, CAST(g.header AS BLOB), "
@@ -348,7 +343,7 @@ class GameStore:
                 continue
             start = h.get("setup") or h.get("position") or {}
             players = start.get("players", []) if isinstance(start, dict) else []
-            game = h.get("game", "atlandice")
+            game = shelf.game_of(h)
             entry.update(players=[p for p in players if isinstance(p, str)] if isinstance(players, list) else [],
                          game=game if isinstance(game, str) else repr(game))
             if entry["game"] not in {g.id for g in shelf.shelf()}:
@@ -356,53 +351,19 @@ class GameStore:
             out.append(entry)
         return out
 
-    # --- paired devices ---------------------------------------------------------------
-
-    def add_device(self, device_id: str, label: str, address: str) -> None:
-        now = _now()
-        self._tx([("INSERT INTO devices (id, label, address, paired, last_seen) VALUES (?, ?, ?, ?, ?)",
-                   (device_id, label, address, now, now))])
-
     @staticmethod
-    def _has_column(db, table: str, column: str) -> bool:
+    def has_column(db, table: str, column: str) -> bool:
         return any(row[1] == column for row in db.execute(f"PRAGMA table_info({table})"))
 
     @classmethod
     def _imported_columns(cls, db) -> str:
         """The columns saying whether a game was loaded and its own date (in a file that could not
         be given them, a read-only one from before: played here, no date)."""
-        return "g.imported, g.played" if cls._has_column(db, "games", "imported") else "0, NULL"
+        return "g.imported, g.played" if cls.has_column(db, "games", "imported") else "0, NULL"
 
-    def _has_table(self, db, name: str) -> bool:
+    def has_table(self, db, name: str) -> bool:
         """Whether the file holds table `name` (a read-only or damaged file may predate it)."""
         return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
-
-    def has_device(self, device_id: str) -> bool:
-        with self._reading() as db:
-            if not self._has_table(db, "devices"):
-                return False
-            return db.execute("SELECT 1 FROM devices WHERE id = ?", (device_id,)).fetchone() is not None
-
-    def device_seen(self, device_id: str, when: str, address: str) -> None:
-        self._tx([("UPDATE devices SET last_seen = ?, address = ? WHERE id = ?", (when, address, device_id))])
-
-    def devices(self) -> list[dict]:
-        """The paired devices, the one seen last first."""
-        with self._reading() as db:
-            if not self._has_table(db, "devices"):
-                return []
-            rows = db.execute("SELECT id, label, address, paired, last_seen FROM devices "
-                                    "ORDER BY last_seen DESC, paired DESC").fetchall()
-        return [dict(zip(("id", "label", "address", "paired", "last_seen"), r)) for r in rows]
-
-    def remove_devices(self, device_id: str | None = None) -> int:
-        """Unpair one device (by id), or every one (None); how many were removed."""
-        with self._transaction() as cur:
-            if device_id is None:
-                cur.execute("DELETE FROM devices")
-            else:
-                cur.execute("DELETE FROM devices WHERE id = ?", (device_id,))
-            return cur.rowcount
 
 
 class UnreadableRow(RecordError):
@@ -436,28 +397,17 @@ def parse_row(raw: bytes | str, line: int | None) -> dict:
     return value
 
 
-# --- the history's own: read the records in bulk, keep the games' summaries and the players'
-# merged names ----------------------------------------------------------------------------
-
-# Each game's summary (companion/history/summary.py) with the fingerprint of the record it was
-# derived from (companion/kept_games.py): a cache, created on its first write, never by opening
-# a file (a read-only or damaged file is never written), and dropped without losing anything.
-SUMMARIES = """
-CREATE TABLE IF NOT EXISTS summaries (
-    game_id     INTEGER PRIMARY KEY,    -- games(id)
-    fingerprint TEXT NOT NULL,
-    summary     TEXT NOT NULL
-)"""
+# --- read in bulk by the history's kept summaries (companion/kept_games.py) ---------------
 
 def game_versions(store: GameStore) -> list[tuple]:
     """Every game, newest first: (id, created, updated, over, header text, number of inputs,
     the last input's text, the count of changes to its inputs, whether it was loaded from a shared
     record, the date that record gives). What tells a summary derived earlier from a game's record
     whether the record has changed since."""
-    with store._reading() as db:
+    with store.reading() as db:
         # edits: every change to the game's inputs (the triggers of EDITS), so an edit in the middle
         # of a record is noticed too; 0 in a file that could not be given the column (read-only)
-        edits = "g.edits" if store._has_column(db, "games", "edits") else "0"
+        edits = "g.edits" if store.has_column(db, "games", "edits") else "0"
         rows = db.execute(
             "SELECT g.id, g.created, g.updated, g.over, CAST(g.header AS BLOB), "
             "(SELECT COUNT(*) FROM inputs i WHERE i.game_id = g.id), "
@@ -471,45 +421,3 @@ def game_versions(store: GameStore) -> list[tuple]:
 
 def _text(raw: bytes | str) -> str:
     return raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
-
-
-def kept_summaries(store: GameStore) -> dict[int, tuple[str, str]]:
-    """{game id: (fingerprint, summary as text)} as kept in the file ({} when none are)."""
-    with store._reading() as db:
-        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'summaries'").fetchone():
-            return {}
-        return {gid: (fp, text) for gid, fp, text in db.execute(
-            "SELECT game_id, fingerprint, summary FROM summaries")}
-
-
-def keep_summaries(store: GameStore, rows: list[tuple[int, str, str]]) -> None:
-    """Keep (game id, fingerprint, summary text) rows, in one transaction. StoreError when the
-    file is not to be written (store.problem) or the write fails."""
-    with store._transaction() as cur:
-        cur.execute(SUMMARIES)
-        cur.executemany("INSERT OR REPLACE INTO summaries (game_id, fingerprint, summary) VALUES (?, ?, ?)",
-                        rows)
-
-
-def drop_summaries(store: GameStore) -> None:
-    """Forget every kept summary: they are derived again from the records when next asked."""
-    with store._transaction() as cur:
-        cur.execute("DROP TABLE IF EXISTS summaries")
-
-
-def aliases(store: GameStore) -> dict:
-    """{a name's key: the name it was merged into}."""
-    with store._reading() as db:
-        if not store._has_table(db, "player_aliases"):
-            return {}       # a file that could not be given its tables (damaged, read-only)
-        return dict(db.execute("SELECT alias, player FROM player_aliases").fetchall())
-
-
-def set_alias(store: GameStore, alias: str, player: str) -> None:
-    with store._transaction() as cur:
-        cur.execute("INSERT OR REPLACE INTO player_aliases (alias, player) VALUES (?, ?)", (alias, player))
-
-
-def remove_alias(store: GameStore, alias: str) -> None:
-    with store._transaction() as cur:
-        cur.execute("DELETE FROM player_aliases WHERE alias = ?", (alias,))

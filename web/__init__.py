@@ -37,7 +37,7 @@ from flask.json.provider import DefaultJSONProvider
 
 from companion import json_text
 
-from .devices import PairedDevices
+from .tablets import PairedTablets
 from .pairing import Pairing
 
 DEFAULTS = {
@@ -119,7 +119,7 @@ def create_app(test_config: dict | None = None, session=None) -> Flask:
     app.extensions["pairing"] = Pairing(app.config.get("PAIRING_CODE") or None,
                                         window=float(app.config["PAIRING_WINDOW"]))
     app.extensions["session"] = session if session is not None else _default_session()
-    app.extensions["devices"] = PairedDevices(app.extensions["session"].store)
+    app.extensions["tablets"] = PairedTablets(app.extensions["session"].store)
 
     from . import api, errors, i18n, pages, profile_page, stream
     errors.init_app(app)

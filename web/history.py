@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 
 from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, request, url_for
 
-from companion import store as games_store
+from companion import merged_names
 from companion.history.export import games_csv, record_name, records_zip_stream
 from companion.game import Game
 from companion.history.players import MergeError, check_merge, name_key, records
@@ -150,7 +150,7 @@ def game_record(game_id: int):
 
 
 def _aliases() -> dict:
-    return games_store.aliases(store())
+    return merged_names.aliases(store())
 
 
 @bp.get("/games/games.csv")
@@ -209,14 +209,14 @@ def merge():
         alias, player = check_merge(_aliases(), name, into)
     except MergeError as exc:
         raise ApiError(400, "invalid", said("err_" + exc.key, **exc.params)) from None
-    games_store.set_alias(store(), alias, player)
+    merged_names.merge(store(), alias, player)
     return _done()
 
 
 @bp.post("/players/unmerge")
 @security.paired_required
 def unmerge():
-    games_store.remove_alias(store(), name_key(request.form.get("name", "")))
+    merged_names.unmerge(store(), name_key(request.form.get("name", "")))
     return _done()
 
 

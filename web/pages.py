@@ -30,8 +30,8 @@ def pairing():
     return current_app.extensions["pairing"]
 
 
-def devices():
-    return current_app.extensions["devices"]
+def tablets():
+    return current_app.extensions["tablets"]
 
 
 def table_view() -> dict:
@@ -200,10 +200,10 @@ def pair():
         raise ApiError(403, "bad_code", said("err_pair_wrong") if has_panel()
                        else said("err_pair_wrong_device", url=device_address()))
     if security.is_paired():  # pairing again: the old pairing goes, not kept as a second device
-        devices().remove(security.paired_device())
+        tablets().remove(security.paired_tablet())
     session.clear()
     session.permanent = True
-    session["device"] = devices().pair(request.headers.get("User-Agent"), request.remote_addr or "")
+    session["device"] = tablets().pair(request.headers.get("User-Agent"), request.remote_addr or "")
     security.csrf_token()
     if request.is_json or request.headers.get("X-Requested-With") == "XMLHttpRequest":
         return jsonify({"ok": True, "paired": True})
@@ -213,9 +213,9 @@ def pair():
 @bp.post("/unpair")
 def unpair():
     """Unpair this browser: its device is removed, so no copy of its cookie works any more."""
-    did = security.paired_device()
+    did = security.paired_tablet()
     if did is not None:
-        devices().remove(did)
+        tablets().remove(did)
     session.pop("device", None)
     if request.is_json or request.headers.get("X-Requested-With") == "XMLHttpRequest":
         return jsonify({"ok": True, "paired": False})
@@ -240,7 +240,7 @@ def device():
     return render_template("device.html", code=p.code, open=p.is_open(), fixed=p.fixed,
                            remaining=int(p.remaining()), urls=_public_urls(),
                            devices=[dict(d, last_seen=_local_time(d["last_seen"]), paired_at=_local_time(d["paired"]))
-                                    for d in devices().listed()], **common())
+                                    for d in tablets().listed()], **common())
 
 
 def _local_time(iso: str) -> str:
@@ -259,7 +259,7 @@ def device_remove():
     which = data.get("device") if isinstance(data, dict) or data is request.form else None
     if not isinstance(which, str) or not which:
         raise ApiError(400, "invalid", said("err_device_which"))
-    removed = devices().remove(None if which == "all" else which)
+    removed = tablets().remove(None if which == "all" else which)
     if which != "all" and not removed:
         raise ApiError(404, "not_found", said("err_device_unknown"))
     if request.is_json or request.headers.get("X-Requested-With") == "XMLHttpRequest":

@@ -13,7 +13,7 @@ and may register `pairing.on_window(callback)` to be told the code (for a
 display, a log line or a beep pattern).
 
 A tablet that types the right code gets a signed, HttpOnly, SameSite=Strict
-session cookie naming a device the companion keeps (web/devices.py).
+session cookie naming a device the companion keeps (web/tablets.py).
 
 Wrong codes are counted per client address: after MAX_FAILURES, that
 address must wait LOCKOUT_SECONDS before its next try, twice as long after

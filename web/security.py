@@ -12,7 +12,7 @@ Three checks, in this order, before any route runs:
    when absent, its Referer) must be this very host. Else 403.
 3. Pairing: routes that change the game need a paired device (a signed
    session cookie set by POST /pair, naming a device the store still lists:
-   web/devices.py). Else 403. Reading is open to anyone on the network.
+   web/tablets.py). Else 403. Reading is open to anyone on the network.
 """
 
 from __future__ import annotations
@@ -116,16 +116,17 @@ def check_csrf() -> None:
                            "XMLHttpRequest (or the form's csrf_token)")
 
 
-def paired_device() -> str | None:
-    """The id of the paired device asking, or None (looked up once per request: a removed
-    device is refused from its next request on)."""
+def paired_tablet() -> str | None:
+    """The id of the paired tablet asking, or None (looked up once per request: a removed
+    tablet is refused from its next request on). Its cookie keeps the secret under "device",
+    as every tablet paired so far has it."""
     if "device" not in g:
-        g.device = current_app.extensions["devices"].check(session.get("device"), request.remote_addr or "")
+        g.device = current_app.extensions["tablets"].check(session.get("device"), request.remote_addr or "")
     return g.device
 
 
 def is_paired() -> bool:
-    return paired_device() is not None
+    return paired_tablet() is not None
 
 
 def paired_required(view):

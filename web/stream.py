@@ -208,12 +208,12 @@ def message(snap: dict, seen: tuple | None, lang: str, html: str | None = None) 
 
 @bp.record_once
 def _setup(state) -> None:
-    """The app's stream slots, told when a device is unpaired (web/devices.py)."""
+    """The app's stream slots, told when a device is unpaired (web/tablets.py)."""
     app = state.app
     slots = app.extensions.setdefault("streams", StreamSlots(int(app.config["SSE_MAX_STREAMS"])))
-    devices = app.extensions.get("devices")
-    if devices is not None:
-        devices.on_remove.append(slots.revoke)
+    tablets = app.extensions.get("tablets")
+    if tablets is not None:
+        tablets.on_remove.append(slots.revoke)
 
 
 def slots_of(app) -> StreamSlots:
@@ -225,7 +225,7 @@ def room():
     """Whether this client would get a live stream now: {"limit", "open", "free", "message"}
     (the page asks when its stream was refused, to say why instead of "offline")."""
     slots = slots_of(current_app)
-    device = security.paired_device()
+    device = security.paired_tablet()
     free = slots.would_take(device)
     return {"limit": slots.limit, "open": slots.open, "free": free,
             "message": None if free else said("err_busy", limit=slots.limit)}
@@ -241,7 +241,7 @@ def events():
     seen = parse_event_id(request.headers.get("Last-Event-ID") or request.args.get("last_event_id"))
     # ?html=1 (the page itself): each message carries the table drawn, so one message redraws it.
     want_html = request.args.get("html") == "1"
-    device = security.paired_device()
+    device = security.paired_tablet()
     paired = device is not None
     lifetime = None if paired else float(app.config["SSE_WATCHER_LIFETIME"])
     budget = int(app.config["SSE_STREAM_BYTES"])

@@ -4,8 +4,8 @@ import hashlib
 import json
 
 from companion.history.summary import summarize
-from companion.kept_games import KeptGames
-from companion.store import GameStore, StoreError, kept_summaries
+from companion.kept_games import KeptGames, kept_summaries
+from companion.store import GameStore, StoreError
 from tests.store.test_storage_faults import damage, read_only
 
 from .conftest import random_record

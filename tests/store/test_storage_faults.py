@@ -8,9 +8,11 @@ import sqlite3
 import pytest
 
 import companion.store
+from companion import merged_names
 from companion.games.atlandice.simulate import random_input
 from companion.session import Session
 from companion.store import GameStore, StoreError
+from web.tablets import TabletRows
 
 from .faulty_db import break_store, storage_fault
 
@@ -154,6 +156,7 @@ def test_a_read_only_file_from_before_the_newer_tables_still_opens_and_shows_its
     read_only(monkeypatch)
     store = GameStore(path)                               # once: refused to start ("read-only")
     assert store.problem is not None and store.problem.key == "storage_read_only"
-    assert store.devices() == [] and not store.has_device("x")
+    assert TabletRows(store).listed() == [] and not TabletRows(store).has("x")
+    assert merged_names.aliases(store) == {}
     session = Session(store, profile)
     assert session.resume_last() and session.game.version == 1

@@ -80,10 +80,10 @@ def test_removing_devices_on_the_device_screen_frees_their_slots(tmp_path, game_
     assert r.status_code == 200
     r.close()
     # one device removed by id: only its stream ends
-    before = {d["id"] for d in app.extensions["session"].store.devices()}
+    before = {d["id"] for d in app.extensions["tablets"].listed()}
     a, b = paired_client(app), paired_client(app)
     sa, sb = a.get("/api/events", buffered=False), b.get("/api/events", buffered=False)
-    did = sorted({d["id"] for d in app.extensions["session"].store.devices()} - before)[0]
+    did = sorted({d["id"] for d in app.extensions["tablets"].listed()} - before)[0]
     assert post(local, "/device/remove", {"device": did}).status_code == 200
     assert app.extensions["streams"].open == 1
     sa.close()

@@ -1,4 +1,4 @@
-"""Pairings are kept server-side: unpairing or removing a device refuses every copy of its cookie at once."""
+"""Pairings are kept server-side: unpairing or removing a tablet refuses every copy of its cookie at once."""
 
 from companion.store import GameStore
 from web import create_app
@@ -26,21 +26,21 @@ def can_change(client) -> bool:
 
 def test_a_copy_of_the_cookie_stops_working_once_unpaired(app, paired):
     copy = with_cookie(app, cookie_of(paired))
-    assert can_change(copy), "the copy works while the device is paired"
+    assert can_change(copy), "the copy works while the tablet is paired"
     assert post(paired, "/unpair").status_code == 200
     r = post(copy, "/api/game", SETUP)
     assert r.status_code == 403 and r.json["error"] == "not_paired"
     assert copy.get("/api/state").json["paired"] is False
 
 
-def test_a_removed_device_stays_refused_after_a_restart(tmp_path, game_session):
+def test_a_removed_tablet_stays_refused_after_a_restart(tmp_path, game_session):
     config = {"TESTING": True, "PAIRING_CODE": CODE, "INSTANCE_PATH": tmp_path / "instance"}
     app = create_app(config, session=game_session)
     kept, removed = app.test_client(), app.test_client()
     for c in (kept, removed):
         assert post(c, "/pair", {"code": CODE}).status_code == 200
     cookies = cookie_of(kept), cookie_of(removed)
-    gone = app.extensions["devices"].listed()[0]["id"]
+    gone = app.extensions["tablets"].listed()[0]["id"]
     assert post(app.test_client(), "/device/remove", {"device": gone}, environ_base=LOCAL).status_code == 200
     game_session.store.close()
     # A restart: the same games file and secret key, a new process.
@@ -49,10 +49,10 @@ def test_a_removed_device_stays_refused_after_a_restart(tmp_path, game_session):
     again = create_app(config, session=Session(GameStore(tmp_path / "g.sqlite3"), load_profile()))
     answers = [with_cookie(again, c).get("/api/state").json["paired"] for c in cookies]
     assert sorted(answers) == [False, True]
-    assert len(again.extensions["devices"].listed()) == 1
+    assert len(again.extensions["tablets"].listed()) == 1
 
 
-def test_a_cookie_from_before_devices_were_kept_is_not_paired(app):
+def test_a_cookie_from_before_tablets_were_kept_is_not_paired(app):
     # The old cookie said only {"paired": true}: it cannot be revoked, so it no longer counts.
     c = app.test_client()
     with c.session_transaction() as s:
@@ -63,17 +63,17 @@ def test_a_cookie_from_before_devices_were_kept_is_not_paired(app):
     assert not can_change(c)
 
 
-def test_the_device_screen_lists_the_paired_devices_and_removes_one_or_all(app):
+def test_the_pi_screen_lists_the_paired_tablets_and_removes_one_or_all(app):
     tablets = [app.test_client() for _ in range(3)]
     for i, c in enumerate(tablets):
         assert post(c, "/pair", {"code": CODE}, headers=TABLET,
                     environ_base={"REMOTE_ADDR": f"192.168.1.{20 + i}"}).status_code == 200
     page = app.test_client().get("/device", environ_base=LOCAL).get_data(as_text=True)
     assert page.count("Android · Chrome") == 3 and "192.168.1.21" in page and "last seen" in page
-    listed = app.extensions["devices"].listed()
+    listed = app.extensions["tablets"].listed()
     assert {d["address"] for d in listed} == {"192.168.1.20", "192.168.1.21", "192.168.1.22"}
     assert all(d["last_seen"] for d in listed)
-    # Only the device's own screen may remove one.
+    # Only the Pi's own screen may remove one.
     assert post(app.test_client(), "/device/remove", {"device": "all"},
                 environ_base={"REMOTE_ADDR": "192.168.1.20"}).status_code == 403
     assert all(can_change(c) for c in tablets)
@@ -88,7 +88,7 @@ def test_the_device_screen_lists_the_paired_devices_and_removes_one_or_all(app):
     assert "Nenhum aparelho pareado." in page
 
 
-def test_the_device_screen_removes_with_its_form(app, paired):
+def test_the_pi_screen_removes_with_its_form(app, paired):
     device = app.test_client()
     page = device.get("/device", environ_base=LOCAL).get_data(as_text=True)
     token = page.split('name="csrf_token" value="')[1].split('"')[0]
@@ -99,4 +99,4 @@ def test_the_device_screen_removes_with_its_form(app, paired):
 
 def test_pairing_again_replaces_the_old_pairing(app, paired):
     assert post(paired, "/pair", {"code": CODE}, headers=XHR).status_code == 200
-    assert len(app.extensions["devices"].listed()) == 1
+    assert len(app.extensions["tablets"].listed()) == 1
