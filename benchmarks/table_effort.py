@@ -5,7 +5,7 @@
    settle watcher does: no READ) and with READ pressed for every roll (the demo
    camera before it proposed by itself). Each roll is entered with CONFIRM (the
    camera reads right), but with the settling camera a single die (an effect's
-   roll) is entered once still, as the device loop does (Session.enter_settled:
+   roll) is entered once still, as the table loop does (Session.enter_settled:
    no touch; "entered when still"), a proposal with CONFIRM, a tap only where the game needs
    a decision (a random legal choice the page shows). Every touch is counted per
    round (tablet taps, panel presses): decisions, CONFIRMs and READs apart. Prints
@@ -130,7 +130,7 @@ def play_a_game(browser, seed, settles=True):
             if settles:
                 at = session.game_changes
                 session.desk.read_dice()          # still dice, read by the settle watcher: no touch
-                if session.enter_settled(at):     # as the device loop does: a single die read surely
+                if session.enter_settled(at):     # as the table loop does: a single die read surely
                     entered[rnd] += 1
                     page.wait_for_function("v => document.getElementById('live').getAttribute('data-version') !== v",
                                            arg=str(version))
@@ -177,7 +177,7 @@ def render_roll(values, seed):
 def still_to_proposal(browser, trials, seed):
     """From the first still frame of a rolled die (or gate roll) to the proposal on the page."""
     import vision
-    from companion.device import DeviceLoop
+    from companion.table_loop import TableLoop
     from hardware.camera import Camera
     from hardware.supervisor import CameraSupervisor
 
@@ -222,7 +222,8 @@ def still_to_proposal(browser, trials, seed):
     # timed to the proposal: a single die read surely would be entered at once (enter_settled_die)
     session = Session(GameStore(tmp / "g.sqlite3"), load_profile(), camera=supervisor, reader=vision.read,
                       annotate=vision.annotate, encode_png=lambda image: b"", enter_settled_die=False)
-    loop = DeviceLoop(session, NoPanel(), supervisor, watcher_factory=vision.SettleWatcher).start()
+    loop = TableLoop(session, NoPanel(), supervisor,
+                     watcher_factory=lambda read: vision.SettleWatcher(reader=read)).start()
     server, url = serve(create_app({"PAIRING_CODE": CODE, "INSTANCE_PATH": tmp / "instance"}, session=session))
     setup = dict(PLAYERS, tops={"library": "L-high"})
     session.new_game(setup)

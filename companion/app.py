@@ -17,7 +17,7 @@ from pathlib import Path
 from . import paths
 from .board_profile import load_or_default, profile_paths
 from .config import Config
-from .device import DeviceLoop
+from .table_loop import TableLoop
 from .game_profiles import GameProfiles
 from .roll_keeper import RollKeeper, rolls_dir
 from .session import Session
@@ -32,7 +32,7 @@ class Companion:
     """Everything `serve` runs, built and ready (tests build one with mock pins and no server)."""
     app: object
     session: Session
-    loop: DeviceLoop
+    loop: TableLoop
     camera: object
     panel: object
     cue: "RollCue | None" = None
@@ -146,9 +146,9 @@ def build(config: Config, announce=print) -> Companion:
         "PUBLIC_HISTORY": config.web.public_history,
         "PUBLIC_CAMERA": config.web.public_camera,
     }, session=session)
-    loop = DeviceLoop(session, panel, camera, pairing=app.extensions["pairing"],
-                      watcher_factory=lambda: vision.SettleWatcher(config=reader.config),
-                      announce=announce).start()
+    loop = TableLoop(session, panel, camera, pairing=app.extensions["pairing"],
+                     watcher_factory=lambda read: vision.SettleWatcher(reader=read),  # reads as READ does
+                     announce=announce).start()
     cue = RollCue(session, camera).start()      # the demo camera rolls by itself when a roll is awaited
     return Companion(app, session, loop, camera, panel, cue)
 

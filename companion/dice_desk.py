@@ -41,8 +41,9 @@ class DiceDesk:
         # {"values": [face or None (unsure)], "source": "camera" | "corrected" | "hand", "at": game_changes}
         self._dice: dict | None = None
         self._image: bytes | None = None
-        # Every reading runs on this one thread: image buffers stay in one malloc arena
-        # instead of one per web server thread (see benchmarks/companion_footprint.py).
+        # Every reading, READ's and the settle watcher's (read_frame), runs on this one thread:
+        # one at a time, and image buffers stay in one malloc arena instead of one per web
+        # server thread (see benchmarks/companion_footprint.py).
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dice-reader")
 
     @property
@@ -67,7 +68,8 @@ class DiceDesk:
         return None if game is None else game.rules.camera_dice(game.expected())
 
     def read_dice(self, frame=None, reading=None, at: int | None = None) -> dict | None:
-        """READ: read the dice now (or `frame`, already read as `reading`, from the settled-frame watcher).
+        """READ: read the dice now (or `frame`, already read as `reading` by `read_frame`, from
+        the settle watcher).
 
         The reading is proposed only while the session's `game_changes` is still `at` (default:
         now): one that ends after an input entered meanwhile, or another game, is shown, not
@@ -77,6 +79,12 @@ class DiceDesk:
             version = self.session.game.version if self.session.game else None
             job = self._thread.submit(self._read_dice, frame, reading, at, version)
         return job.result()
+
+    def read_frame(self, frame, config=None):
+        """The reader's reading of `frame`, read on the reader thread: how the settle watcher
+        reads a still frame (TableLoop), one at a time with READ. `config` is the watcher's and
+        is not used: the reader reads with its own calibration, as READ does."""
+        return self._thread.submit(self.reader, frame).result()
 
     def _read_dice(self, frame, reading, at, version) -> dict | None:
         if self.reader is None:

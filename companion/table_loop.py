@@ -1,13 +1,17 @@
-"""The loop of play on the device: button presses to the session, the lights, and auto-reading.
+"""The table loop: the button panel and the camera on the Pi joined to the session.
 
 The panel's callbacks only queue events (hardware/panel.py); this loop hands
-each one to the session, which applies one input at a time. With a live
-camera, a second thread watches each frame as it comes while the engine waits
-for a roll: once the dice have moved and are still again they are read once
-(vision.SettleWatcher) and proposed; CONFIRM or the tablet accepts them. A single
-die read surely (an effect's roll) is entered at once (Session.enter_settled):
-the table's next tap goes on from it, UNDO takes it back. A die left lying from
-the roll before is not proposed again: the dice must move.
+each one to the session, which applies one input at a time, and sets the
+lights. With a live camera, a second thread watches each frame as it comes
+while the game waits for a roll: once the dice have moved and are still again
+the settle watcher (vision.SettleWatcher) has them read once and proposed;
+CONFIRM or the tablet accepts them. The watcher only tells when: it reads with
+the dice desk's `read_frame`, the desk's reader on the desk's one reader
+thread, where READ reads too, so a settled roll and a READ press are never read
+at the same time nor by two readers. A single die read surely (an effect's
+roll) is entered at once (Session.enter_settled): the table's next tap goes on
+from it, UNDO takes it back. A die left lying from the roll before is not
+proposed again: the dice must move.
 """
 
 import logging
@@ -18,13 +22,14 @@ from typing import Callable
 log = logging.getLogger(__name__)
 
 
-class DeviceLoop:
+class TableLoop:
     def __init__(self, session, panel, camera=None, pairing=None,
-                 watcher_factory: Callable | None = None, announce: Callable[[str], None] | None = None):
+                 watcher_factory: Callable[[Callable], object] | None = None, announce: Callable[[str], None] | None = None):
         self.session = session
         self.panel = panel
         self.camera = camera
         self.pairing = pairing
+        # watcher_factory(read) -> a settle watcher reading still frames with `read` (frame, config)
         self.watcher_factory = watcher_factory
         self.announce = announce or (lambda text: log.info(text))
         self._watcher = None
@@ -35,8 +40,8 @@ class DeviceLoop:
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
 
-    def start(self) -> "DeviceLoop":
-        self._threads = [threading.Thread(target=self.run, name="device-loop", daemon=True),
+    def start(self) -> "TableLoop":
+        self._threads = [threading.Thread(target=self.run, name="table-loop", daemon=True),
                          threading.Thread(target=self.run_camera, name="roll-watch", daemon=True)]
         for thread in self._threads:
             thread.start()
@@ -87,16 +92,17 @@ class DeviceLoop:
 
     def watch_camera(self) -> None:
         """With a live camera and a roll awaited: one reading per roll, once the dice are still."""
-        cam = self.camera
-        if cam is None or self.watcher_factory is None or not getattr(cam.camera, "live", False):
+        cam, desk = self.camera, self.session.desk
+        if (cam is None or self.watcher_factory is None or desk.reader is None
+                or not getattr(cam.camera, "live", False)):
             return
         with self.session.lock:
-            at, wanted = self.session.game_changes, self.session.desk.dice_wanted()
+            at, wanted = self.session.game_changes, desk.dice_wanted()
         if wanted is None or not cam.status.ok:
             self._watcher = None
             return
         if self._watcher is None or self._watching_at != at:
-            self._watcher = self.watcher_factory()
+            self._watcher = self.watcher_factory(desk.read_frame)
             self._watching_at = at
             self._moved = False
         frame = cam.latest()
@@ -106,7 +112,7 @@ class DeviceLoop:
         status = self._watcher.feed(frame.image, t=getattr(frame, "time", None))   # stillness timed by the camera's clock
         self._moved = self._moved or status.state == "rolling"
         if status.state == "settled" and status.new and status.reading is not None and self._moved:
-            self.session.desk.read_dice(frame=frame.image.copy(), reading=status.reading, at=self._watching_at)
+            desk.read_dice(frame=frame.image.copy(), reading=status.reading, at=self._watching_at)
             enter = getattr(self.session, "enter_settled", None)
             if enter is not None:
                 enter(self._watching_at)      # a single die read surely: entered, no CONFIRM

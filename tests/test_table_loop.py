@@ -1,14 +1,15 @@
-"""The device loop: panel events reach the session in order; a live camera is read once per settled roll."""
+"""The table loop: panel events reach the session in order; a live camera is read once per settled roll."""
 
 import queue
 import threading
+import time
 from dataclasses import dataclass
 
 import numpy as np
 import pytest
 
 from companion.board_profile import load_profile
-from companion.device import DeviceLoop
+from companion.table_loop import TableLoop
 from companion.session import Session
 from companion.store import GameStore
 
@@ -51,10 +52,16 @@ class Reading:
                          for d in self.dice]}
 
 
-class Watcher:
-    """Settles on the third identical frame; the reading is the frame's grey level as dice."""
+def grey_level(frame):
+    """The session's reader here: six dice and the frame's grey level."""
+    return Reading([1, 2, 3, 4, 5, 6, int(frame[0, 0, 0])])
 
-    def __init__(self):
+
+class Watcher:
+    """Settles on the third identical frame, and has it read then with `read` (the desk's)."""
+
+    def __init__(self, read):
+        self.read = read
         self.last, self.still = None, 0
 
     def feed(self, image, t=None):
@@ -64,7 +71,7 @@ class Watcher:
         settled = self.still == 2
         state = "settled" if self.still >= 2 else "rolling"
         return type("S", (), {"state": state, "new": settled,
-                              "reading": Reading([1, 2, 3, 4, 5, 6, level]) if settled else None})()
+                              "reading": self.read(image, None) if settled else None})()
 
 
 class FakePanel:
@@ -85,12 +92,11 @@ class FakePanel:
         pass
 
 
-def make(tmp_path):
+def make(tmp_path, reader=grey_level):
     camera = LiveCamera()
-    session = Session(GameStore(tmp_path / "g.sqlite3"), load_profile(), camera=camera,
-                      reader=lambda frame: Reading([]))
+    session = Session(GameStore(tmp_path / "g.sqlite3"), load_profile(), camera=camera, reader=reader)
     session.new_game(SETUP)
-    loop = DeviceLoop(session, FakePanel(), camera, watcher_factory=Watcher)
+    loop = TableLoop(session, FakePanel(), camera, watcher_factory=Watcher)
     return session, camera, loop
 
 
@@ -105,6 +111,37 @@ def test_a_settled_roll_is_read_once_and_proposed(tmp_path):
     camera.show(5)
     loop.watch_camera()                        # still the same roll: not read again
     assert session.change_id == change
+
+
+def test_a_settled_roll_and_a_read_press_are_read_one_at_a_time_on_the_desks_thread(tmp_path):
+    guard, inside, most, threads = threading.Lock(), [0], [0], []
+
+    def slow_reader(frame):
+        with guard:
+            inside[0] += 1
+            most[0] = max(most[0], inside[0])
+            threads.append(threading.current_thread().name)
+        time.sleep(0.3)             # long enough for the other reading to start meanwhile, were it free to
+        with guard:
+            inside[0] -= 1
+        return grey_level(frame)
+
+    session, camera, loop = make(tmp_path, reader=slow_reader)
+    camera.capture = lambda timeout=None: camera.latest().image     # READ takes the frame shown
+    for level in (5, 5):
+        camera.show(level)
+        loop.watch_camera()
+    camera.show(5)                  # the third still frame: the watcher has it read...
+    start = threading.Barrier(2)
+    settle = threading.Thread(target=lambda: (start.wait(), loop.watch_camera()))
+    press = threading.Thread(target=lambda: (start.wait(), session.desk.read_dice()))   # ...as READ is pressed
+    settle.start(), press.start()
+    settle.join(10), press.join(10)
+    assert len(threads) == 2, "both the settled frame and READ were read"
+    assert most[0] == 1, "the two readings overlapped"
+    assert len(set(threads)) == 1 and threads[0].startswith("dice-reader")
+    assert threading.current_thread().name not in threads
+    assert session.proposal()["input"]["dice"] == [1, 2, 3, 4, 5, 6, 5]
 
 
 @pytest.mark.parametrize("meanwhile", ["input", "new_game"])
@@ -183,19 +220,20 @@ class TimedFrame(Frame):
 
 
 def effect_roll(tmp_path, enter_settled_die=True, reads=None):
-    """A session at L-high's roll of one die, and a device loop with a real settle watcher whose
-    reader reads the value in the frame's corner (`reads`: what it reads instead)."""
+    """A session at L-high's roll of one die, and a table loop with a real settle watcher; the
+    session's reader reads the value in the frame's corner (`reads`: what it reads instead)."""
     import vision
 
     camera = TimedCamera()
     session = Session(GameStore(tmp_path / "g.sqlite3"), load_profile(), camera=camera,
-                      reader=lambda frame: Reading([]), enter_settled_die=enter_settled_die)
+                      reader=lambda frame: Reading(reads if reads is not None else [int(frame[0, 0, 0])]),
+                      enter_settled_die=enter_settled_die)
     session.new_game(dict(SETUP, tops={"library": "L-high"}))
     session.submit({"type": "gate_roll", "dice": [1, 2, 3, 4, 5, 6, 6]})
     session.submit({"type": "pick", "area": "library"})   # its Book is taken with it; L-high rolls a die
     assert session.game.expected()["kind"] == "roll"
-    loop = DeviceLoop(session, FakePanel(), camera, watcher_factory=lambda: vision.SettleWatcher(
-        reader=lambda frame, config: Reading(reads if reads is not None else [int(frame[0, 0, 0])])))
+    loop = TableLoop(session, FakePanel(), camera,
+                     watcher_factory=lambda read: vision.SettleWatcher(reader=read))
     return session, camera, loop
 
 

@@ -84,7 +84,7 @@ def wait_for_proposal(session, timeout=15.0) -> dict:
 
 def test_the_demo_camera_rolls_by_itself_and_the_still_dice_are_proposed_without_read(config):
     """Told by the composition root which roll is awaited, the demo camera shows it rolling, then
-    still, and the device loop's settle watcher proposes it: no READ. READ reads it again."""
+    still, and the table loop's settle watcher proposes it: no READ. READ reads it again."""
     companion = build(config, announce=lambda text: None)
     try:
         session = companion.session
