@@ -132,7 +132,7 @@ def probe_access(c: Companion) -> list[tuple[str, bool]]:
     out.append(("legacy cookie {paired: true}, signed with the real key",
                 changes(Client(port, cookie=signed_cookie(c.data, {"paired": True, "_permanent": True})))))
     out.append(("guessed device secret, signed with the real key",
-                changes(Client(port, cookie=signed_cookie(c.data, {"device": "0" * 43})))))
+                changes(Client(port, cookie=signed_cookie(c.data, {"tablet": "0" * 43})))))
     tablet = Client(port)
     assert tablet.pair() and changes(tablet)
     copy = Client(port, cookie=tablet.cookie)
@@ -166,9 +166,9 @@ def probe_refusals(port: int) -> list[tuple[str, bool]]:
         ("POST with a foreign Host (DNS rebinding)", paired.call("POST", "/api/game", SETUP,
                                                                  headers={"Host": "evil.example.com"}) == 201),
         ("GET with a foreign Host", paired.call("GET", "/api/state", headers={"Host": "evil.example.com"}) == 200),
-        ("the device screen from another machine", away.call("GET", "/device") == 200),
-        ("unpair every device from another machine", away.call("POST", "/device/remove", {"device": "all"}) == 200),
-        ("open a pairing window from another machine", away.call("POST", "/device/window") == 200),
+        ("the tablets' page from another machine", away.call("GET", "/tablets") == 200),
+        ("unpair every tablet from another machine", away.call("POST", "/tablets/remove", {"tablet": "all"}) == 200),
+        ("open a pairing window from another machine", away.call("POST", "/tablets/window") == 200),
     ]
 
 
@@ -335,7 +335,7 @@ def many_guessers(port: int, addresses: int = 1100) -> tuple[int, int, int, bool
         checked += status == 403
         waited += status == 429
     right = guesser.call("POST", "/pair", {"code": CODE})
-    Client(port).call("POST", "/device/window")            # physical presence, on the device itself
+    Client(port).call("POST", "/tablets/window")            # physical presence, on the device itself
     return checked, waited, right, Client(port, source="127.0.2.9").pair()
 
 
@@ -357,9 +357,9 @@ def main() -> None:
         # Revoked: one device removed on the device's own screen, another kept.
         removed, kept = Client(c.port), Client(c.port)
         removed.pair(), kept.pair()
-        Client(c.port).call("POST", "/device/remove", {"device": "all"})
+        Client(c.port).call("POST", "/tablets/remove", {"tablet": "all"})
         kept.pair()
-        attempts.append(("revoked cookie (removed on /device)", removed.call("POST", "/api/game", SETUP) == 201))
+        attempts.append(("revoked cookie (removed on /tablets)", removed.call("POST", "/api/game", SETUP) == 201))
         tried, accepted, tablet_paired, right = probe_wrong_codes(c.port)
         refusals = probe_refusals(c.port)
     finally:

@@ -13,8 +13,8 @@ Config keys read (all optional):
     INSTANCE_PATH      where the secret key is kept (default: Flask's instance folder)
     SSE_HEARTBEAT      seconds between heartbeat comments on /api/events (default 15)
     SSE_MAX_STREAMS    live streams at once (default 12; [web] live_streams; one server thread
-                       each); beyond: 503, but a paired device gets one while any slot is a
-                       watcher's or a device's second (web/stream.py)
+                       each); beyond: 503, but a paired tablet gets one while any slot is a
+                       watcher's or a tablet's second (web/stream.py)
     SSE_STREAM_BYTES   a stream ends after sending this many bytes (default 2 MB) and its page
                        comes back at once with Last-Event-ID (nothing missed)
     PUBLIC_HISTORY     unpaired clients may read the history and both exports (default False)

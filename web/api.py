@@ -1,6 +1,6 @@
 """The JSON API (docs/api.md, docs/openapi.json): the page uses it, and so can others.
 
-Reading is open to anyone on the network; every write needs a paired device
+Reading is open to anyone on the network; every write needs a paired tablet
 (see web/security.py). Errors are `{"error": kind, "message": ..., "rule": ...}`.
 """
 
@@ -183,7 +183,7 @@ def camera_image():
     return response
 
 
-# --- changing the game (paired devices only) ----------------------------------------
+# --- changing the game (paired tablets only) ----------------------------------------
 
 @bp.post("/input")
 @security.paired_required

@@ -6,7 +6,7 @@ import io
 import math
 from datetime import datetime
 
-from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template, request,
+from flask import (Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request,
                    session, url_for)
 
 from companion.games.atlandice.names import MARKET, RESOURCES, TILES
@@ -169,21 +169,21 @@ def has_panel() -> bool:
     return panel is not None and not getattr(panel, "is_mock", False)
 
 
-def device_address() -> str:
-    """Where the code is shown off the Pi: /device, on the machine the companion runs on."""
+def tablets_address() -> str:
+    """Where the code is shown with no button panel: /tablets, on the machine the companion runs on."""
     port = request.host.rpartition(":")[2] if ":" in request.host.rpartition("]")[2] else ""
-    return f"http://localhost{':' + port if port else ''}{url_for('pages.device')}"
+    return f"http://localhost{':' + port if port else ''}{url_for('pages.tablets_page')}"
 
 
 @bp.get("/pair")
 def pair_form():
     return render_template("pair.html", code=request.args.get("code", ""), open=pairing().is_open(),
-                           panel=has_panel(), device_url=device_address(), **common())
+                           panel=has_panel(), tablets_url=tablets_address(), **common())
 
 
 @bp.post("/pair")
 def pair():
-    """The code shown on the device (or set in the configuration) pairs this browser."""
+    """The code shown on the panel or /tablets (or set in the configuration) pairs this browser."""
     if request.is_json:
         data = request.get_json(silent=True)
         code = data.get("code") if isinstance(data, dict) else None
@@ -198,8 +198,8 @@ def pair():
                        headers={"Retry-After": str(math.ceil(wait))})
     if not pairing().attempt(code, client):
         raise ApiError(403, "bad_code", said("err_pair_wrong") if has_panel()
-                       else said("err_pair_wrong_device", url=device_address()))
-    if security.is_paired():  # pairing again: the old pairing goes, not kept as a second device
+                       else said("err_pair_wrong_no_panel", url=tablets_address()))
+    if security.is_paired():  # pairing again: the old pairing goes, not kept as a second tablet
         tablets().remove(security.paired_tablet())
     session.clear()
     session.permanent = True
@@ -212,7 +212,7 @@ def pair():
 
 @bp.post("/unpair")
 def unpair():
-    """Unpair this browser: its device is removed, so no copy of its cookie works any more."""
+    """Unpair this browser: its tablet is removed, so no copy of its cookie works any more."""
     did = security.paired_tablet()
     if did is not None:
         tablets().remove(did)
@@ -227,9 +227,10 @@ def _local_only() -> None:
         raise ApiError(403, "not_local", said("err_not_local"))
 
 
-@bp.get("/device")
-def device():
-    """The device's own screen (loopback only): the pairing code and a QR code to scan.
+@bp.get("/tablets")
+def tablets_page():
+    """The tablets' page, on the machine the companion runs on (loopback only): the pairing code
+    and a QR code to scan, and the paired tablets, each of which can be unpaired.
 
     Whoever looks at this screen stands at the machine, so it opens a pairing window when
     none is open: the code is shown at once (an open window keeps its code on a reload)."""
@@ -237,9 +238,9 @@ def device():
     p = pairing()
     if not p.fixed and not p.is_open():
         p.open_window()
-    return render_template("device.html", code=p.code, open=p.is_open(), fixed=p.fixed,
+    return render_template("tablets.html", code=p.code, open=p.is_open(), fixed=p.fixed,
                            remaining=int(p.remaining()), urls=_public_urls(),
-                           devices=[dict(d, last_seen=_local_time(d["last_seen"]), paired_at=_local_time(d["paired"]))
+                           tablets=[dict(d, last_seen=_local_time(d["last_seen"]), paired_at=_local_time(d["paired"]))
                                     for d in tablets().listed()], **common())
 
 
@@ -251,20 +252,23 @@ def _local_time(iso: str) -> str:
         return str(iso)
 
 
-@bp.post("/device/remove")
-def device_remove():
-    """Unpair one device (form field `device`: its id) or every one (`device=all`), at once."""
+@bp.post("/tablets/remove")
+def tablets_remove():
+    """Unpair one tablet (field `tablet`: its id) or every one (`tablet=all`), at once. The
+    field's older name `device` is taken too."""
     _local_only()
     data = request.get_json(silent=True) if request.is_json else request.form
-    which = data.get("device") if isinstance(data, dict) or data is request.form else None
+    which = None
+    if isinstance(data, dict) or data is request.form:
+        which = data.get("tablet", data.get("device"))
     if not isinstance(which, str) or not which:
-        raise ApiError(400, "invalid", said("err_device_which"))
+        raise ApiError(400, "invalid", said("err_tablet_which"))
     removed = tablets().remove(None if which == "all" else which)
     if which != "all" and not removed:
-        raise ApiError(404, "not_found", said("err_device_unknown"))
+        raise ApiError(404, "not_found", said("err_tablet_unknown"))
     if request.is_json or request.headers.get("X-Requested-With") == "XMLHttpRequest":
         return jsonify({"ok": True, "removed": removed})
-    return redirect(url_for("pages.device"), 303)
+    return redirect(url_for("pages.tablets_page"), 303)
 
 
 def _public_urls() -> list[str]:
@@ -272,25 +276,40 @@ def _public_urls() -> list[str]:
     return list(current_app.config.get("PUBLIC_URLS") or []) or [request.host_url]
 
 
-@bp.post("/device/window")
-def device_window():
-    """Open a pairing window from the device itself (what holding CONFIRM does)."""
+@bp.post("/tablets/window")
+def tablets_window():
+    """Open a pairing window from the machine itself (what holding CONFIRM does)."""
     _local_only()
     pairing().open_window()
     if request.headers.get("X-Requested-With") == "XMLHttpRequest":
         return jsonify({"ok": True})
-    return redirect(url_for("pages.device"), 303)
+    return redirect(url_for("pages.tablets_page"), 303)
 
 
-@bp.get("/device/qr.svg")
-def device_qr():
-    """A QR code of the pairing link, for the device's screen only."""
+@bp.get("/tablets/qr.svg")
+def tablets_qr():
+    """A QR code of the pairing link, for the tablets' page only."""
     _local_only()
     import segno
-    # The device's screen asks on localhost; the tablet needs the machine's network address.
+    # The tablets' page asks on localhost; the tablet needs the machine's network address.
     link = f"{_public_urls()[0].rstrip('/')}/pair?code={pairing().code}"
     out = io.BytesIO()
     segno.make(link, error="m").save(out, kind="svg", scale=6, border=2)
     response = Response(out.getvalue(), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+# /device was the tablets' page's address: a bookmark of it (or a form of a page opened before)
+# is sent on, its method and fields kept (308).
+_MOVED = {"": "pages.tablets_page", "remove": "pages.tablets_remove", "window": "pages.tablets_window",
+          "qr.svg": "pages.tablets_qr"}
+
+
+@bp.route("/device", methods=["GET", "POST"])
+@bp.route("/device/<rest>", methods=["GET", "POST"])
+def device_moved(rest: str = ""):
+    if rest not in _MOVED:
+        abort(404)
+    query = request.query_string.decode("latin-1")
+    return redirect(url_for(_MOVED[rest]) + (f"?{query}" if query else ""), 308)

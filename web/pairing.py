@@ -1,19 +1,19 @@
-"""Pairing: only a device that proved physical presence may change the game.
+"""Pairing: only a tablet that proved physical presence may change the game.
 
 The proof is a short code. Either the configuration sets it (PAIRING_CODE:
 whoever can read the configuration file stands at the machine), or the
 companion makes one up: a new random code every time a pairing window opens,
-valid for `window` seconds and shown only on the device side (hold CONFIRM on
-the panel; the Pi's own screen at /device). `companion serve` opens a window
+valid for `window` seconds and shown only at the machine itself (hold CONFIRM on
+the panel; the tablets' page /tablets, loopback only). `companion serve` opens a window
 with::
 
-    code = app.extensions["pairing"].open_window()   # show `code` on the device
+    code = app.extensions["pairing"].open_window()   # show `code` on the Pi
 
 and may register `pairing.on_window(callback)` to be told the code (for a
 display, a log line or a beep pattern).
 
 A tablet that types the right code gets a signed, HttpOnly, SameSite=Strict
-session cookie naming a device the companion keeps (web/tablets.py).
+session cookie naming a tablet the companion keeps (web/tablets.py).
 
 Wrong codes are counted per client address: after MAX_FAILURES, that
 address must wait LOCKOUT_SECONDS before its next try, twice as long after
@@ -99,7 +99,7 @@ class Pairing:
 
     @property
     def code(self) -> str:
-        """The code in force (show it only on the device side)."""
+        """The code in force (show it only at the machine itself)."""
         return self._code
 
     def is_open(self) -> bool:
@@ -138,7 +138,7 @@ class Pairing:
         """Physical presence was shown (CONFIRM held): accept the code for a while.
 
         A generated code is renewed at every window, so an old one never works again.
-        Returns the code to show on the device."""
+        Returns the code to show on the Pi."""
         seconds = self.window if seconds is None else seconds
         with self._lock:
             if not self.fixed:

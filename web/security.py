@@ -10,9 +10,9 @@ Three checks, in this order, before any route runs:
    XMLHttpRequest` (a header a foreign page cannot send without a CORS
    preflight we never grant) or the form's CSRF token, and its Origin (or,
    when absent, its Referer) must be this very host. Else 403.
-3. Pairing: routes that change the game need a paired device (a signed
-   session cookie set by POST /pair, naming a device the store still lists:
-   web/tablets.py). Else 403. Reading is open to anyone on the network.
+3. Pairing: routes that change the game need a paired tablet (a signed
+   session cookie set by POST /pair, naming a tablet the games file still
+   lists: web/tablets.py). Else 403. Reading is open to anyone on the network.
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def is_paired() -> bool:
 
 
 def paired_required(view):
-    """Only a paired device may change the game (anyone may watch)."""
+    """Only a paired tablet may change the game (anyone may watch)."""
     @functools.wraps(view)
     def wrapper(*args, **kwargs):
         if not is_paired():

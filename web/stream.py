@@ -16,10 +16,10 @@ game, or inputs taken back): reload the whole state. A comment line is sent
 every SSE_HEARTBEAT seconds so dead connections are noticed.
 
 With waitress each open stream holds a server thread, so at most
-SSE_MAX_STREAMS run at once. A paired device gets one even when all are
+SSE_MAX_STREAMS run at once. A paired tablet gets one even when all are
 taken: the oldest stream of a mere watcher ends (its page reconnects later),
-or else the oldest of a device holding several (only when every slot is a
-different paired device's is it refused like a watcher). A watcher beyond the limit
+or else the oldest of a tablet holding several (only when every slot is a
+different paired tablet's is it refused like a watcher). A watcher beyond the limit
 gets 503 with Retry-After (the page's script tries again later). A watcher's
 stream ends after SSE_WATCHER_LIFETIME seconds (its browser reconnects at
 once, sending Last-Event-ID), so streams that nobody reads do not hold their
@@ -51,11 +51,11 @@ RETRY_AFTER = 10  # seconds a watcher turned away waits before it tries again
 
 
 class Slot:
-    def __init__(self, device: str | None, opened: float):
-        self.device = device          # the paired device's id; None for a watcher
+    def __init__(self, tablet: str | None, opened: float):
+        self.tablet = tablet          # the paired tablet's id; None for a watcher
         self.opened = opened
-        self.ended = threading.Event()  # set when a paired device needs the slot, or on revocation
-        self.revoked = False          # the device was unpaired: its page is told to reload
+        self.ended = threading.Event()  # set when a paired tablet needs the slot, or on revocation
+        self.revoked = False          # the tablet was unpaired: its page is told to reload
 
 
 class StreamSlots:
@@ -71,40 +71,40 @@ class StreamSlots:
         with self._lock:
             return len(self._slots)
 
-    def take(self, device: str | None = None) -> Slot | None:
-        """A slot for a stream of `device` (None: a watcher), or None when there is none."""
+    def take(self, tablet: str | None = None) -> Slot | None:
+        """A slot for a stream of `tablet` (None: a watcher), or None when there is none."""
         with self._lock:
             if len(self._slots) >= self.limit:
-                victim = self._victim(device) if device is not None else None
+                victim = self._victim(tablet) if tablet is not None else None
                 if victim is None:
                     return None
                 self._slots.remove(victim)
                 victim.ended.set()
-            slot = Slot(device, time.monotonic())
+            slot = Slot(tablet, time.monotonic())
             self._slots.append(slot)
             return slot
 
-    def would_take(self, device: str | None) -> bool:
-        """Whether `take(device)` would give a slot now (nothing is taken)."""
+    def would_take(self, tablet: str | None) -> bool:
+        """Whether `take(tablet)` would give a slot now (nothing is taken)."""
         with self._lock:
-            return len(self._slots) < self.limit or (device is not None and self._victim(device) is not None)
+            return len(self._slots) < self.limit or (tablet is not None and self._victim(tablet) is not None)
 
-    def _victim(self, device: str) -> Slot | None:
-        """The stream a paired device's new one replaces: a watcher's, else one of a device with several."""
-        watchers = [s for s in self._slots if s.device is None]
+    def _victim(self, tablet: str) -> Slot | None:
+        """The stream a paired tablet's new one replaces: a watcher's, else one of a tablet with several."""
+        watchers = [s for s in self._slots if s.tablet is None]
         if watchers:
             return watchers[0]
         counts: dict = {}
         for s in self._slots:
-            counts[s.device] = counts.get(s.device, 0) + 1
-        several = [s for s in self._slots if counts[s.device] > 1 or s.device == device]
+            counts[s.tablet] = counts.get(s.tablet, 0) + 1
+        several = [s for s in self._slots if counts[s.tablet] > 1 or s.tablet == tablet]
         return several[0] if several else None
 
-    def revoke(self, device: str | None) -> int:
-        """End at once the streams of `device` (None: every paired device's), unpaired on
-        /unpair or /device: their slots are free now, and their pages reload as watchers."""
+    def revoke(self, tablet: str | None) -> int:
+        """End at once the streams of `tablet` (None: every paired tablet's), unpaired on
+        /unpair or /tablets: their slots are free now, and their pages reload as watchers."""
         with self._lock:
-            gone = [s for s in self._slots if s.device is not None and (device is None or s.device == device)]
+            gone = [s for s in self._slots if s.tablet is not None and (tablet is None or s.tablet == tablet)]
             for s in gone:
                 self._slots.remove(s)
                 s.revoked = True
@@ -208,7 +208,7 @@ def message(snap: dict, seen: tuple | None, lang: str, html: str | None = None) 
 
 @bp.record_once
 def _setup(state) -> None:
-    """The app's stream slots, told when a device is unpaired (web/tablets.py)."""
+    """The app's stream slots, told when a tablet is unpaired (web/tablets.py)."""
     app = state.app
     slots = app.extensions.setdefault("streams", StreamSlots(int(app.config["SSE_MAX_STREAMS"])))
     tablets = app.extensions.get("tablets")
@@ -225,8 +225,8 @@ def room():
     """Whether this client would get a live stream now: {"limit", "open", "free", "message"}
     (the page asks when its stream was refused, to say why instead of "offline")."""
     slots = slots_of(current_app)
-    device = security.paired_tablet()
-    free = slots.would_take(device)
+    tablet = security.paired_tablet()
+    free = slots.would_take(tablet)
     return {"limit": slots.limit, "open": slots.open, "free": free,
             "message": None if free else said("err_busy", limit=slots.limit)}
 
@@ -241,12 +241,12 @@ def events():
     seen = parse_event_id(request.headers.get("Last-Event-ID") or request.args.get("last_event_id"))
     # ?html=1 (the page itself): each message carries the table drawn, so one message redraws it.
     want_html = request.args.get("html") == "1"
-    device = security.paired_tablet()
-    paired = device is not None
+    tablet = security.paired_tablet()
+    paired = tablet is not None
     lifetime = None if paired else float(app.config["SSE_WATCHER_LIFETIME"])
     budget = int(app.config["SSE_STREAM_BYTES"])
     cache: FragmentCache = app.extensions.setdefault("fragments", FragmentCache())
-    slot = slots.take(device)
+    slot = slots.take(tablet)
     if slot is None:
         raise ApiError(503, "busy", said("err_busy", limit=slots.limit), headers={"Retry-After": str(RETRY_AFTER)})
 

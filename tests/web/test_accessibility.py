@@ -79,7 +79,7 @@ def test_no_serious_accessibility_violation_on_any_page(browser, server, lang): 
     look("setup", "/setup", "#setup-form")
     look("check (payout)", PAYOUT_QUERY, "#payout-result")
     look("check (final)", CHECK_QUERY, "#final-result")
-    look("device", "/device", "#device-code")
+    look("tablets", "/tablets", "#tablets-code")
     look("board profile", "/profile", "#profile-form")
     session.new_game({"players": ["Anna", "Bruno", "Eric"], "first_player": 0})
     look("table (gate roll)", "/", "#dice-entry")

@@ -39,13 +39,13 @@ def test_the_page_refuses_a_record_file_that_is_not_utf8_naming_the_line(browser
 
 
 def test_an_unpaired_tablet_loses_its_controls_at_once(browser, server):  # noqa: F811
-    """Removing a device on /device ends its stream: its page reloads as a watcher's (item 5)."""
+    """Removing a tablet on /tablets ends its stream: its page reloads as a watcher's (item 5)."""
     url, session = server
     session.new_game(SETUP)
     page = tablet(browser, url)
     assert page.query_selector(".pairstate.ok")
     import urllib.request
-    req = urllib.request.Request(url + "/device/remove", data=json.dumps({"device": "all"}).encode(),
+    req = urllib.request.Request(url + "/tablets/remove", data=json.dumps({"tablet": "all"}).encode(),
                                  headers={"Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest"})
     with urllib.request.urlopen(req, timeout=10) as r:
         assert json.loads(r.read())["removed"] == 1

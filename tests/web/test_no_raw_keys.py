@@ -1,5 +1,5 @@
 """No page, in either language, shows a catalog key ("proposal_corrected") or an unfilled
-{placeholder}: every state a table goes through, the history pages and the device pages."""
+{placeholder}: every state a table goes through, the history pages and the tablets' page."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def check(client, paths, where: str) -> None:
 
 
 TABLE = ("/", "/live", "/camera")
-OTHERS = ("/setup", "/profile", "/check", "/pair", "/device", "/games", "/players", "/dice")
+OTHERS = ("/setup", "/profile", "/check", "/pair", "/tablets", "/games", "/players", "/dice")
 
 
 def test_no_page_shows_a_key_or_a_placeholder_through_a_game(table):

@@ -103,26 +103,26 @@ def test_pairing_needs_a_code(client):
     assert post(client, "/pair", {"code": 5}).status_code == 400
 
 
-def test_a_generated_code_is_shown_only_on_the_device(tmp_path, game_session):
+def test_a_generated_code_is_shown_only_on_the_machine(tmp_path, game_session):
     app = create_app({"TESTING": True, "INSTANCE_PATH": tmp_path / "i"}, session=game_session)
     pairing = app.extensions["pairing"]
     assert not pairing.fixed
     c = app.test_client()
     # The tablet: the code appears nowhere, and it does not work until a window opens.
     assert pairing.code not in c.get("/pair").get_data(as_text=True)
-    assert c.get("/device", environ_base={"REMOTE_ADDR": "192.168.1.30"}).status_code == 403
-    assert c.get("/device/qr.svg", environ_base={"REMOTE_ADDR": "192.168.1.30"}).status_code == 403
-    r = c.get("/device?lang=pt-BR", environ_base={"REMOTE_ADDR": "192.168.1.30"}, headers={"Accept": "application/json"})
+    assert c.get("/tablets", environ_base={"REMOTE_ADDR": "192.168.1.30"}).status_code == 403
+    assert c.get("/tablets/qr.svg", environ_base={"REMOTE_ADDR": "192.168.1.30"}).status_code == 403
+    r = c.get("/tablets?lang=pt-BR", environ_base={"REMOTE_ADDR": "192.168.1.30"}, headers={"Accept": "application/json"})
     assert r.json["message"] == "Esta página é só para a tela do próprio companheiro."
     assert post(c, "/pair", {"code": pairing.code}).status_code == 403
-    # The device (hold CONFIRM = open_window; or its own screen at /device).
+    # The machine itself (hold CONFIRM = open_window; or the tablets' page at /tablets, loopback only).
     code = pairing.open_window()
-    page = c.get("/device", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_data(as_text=True)
+    page = c.get("/tablets", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_data(as_text=True)
     assert code in page
-    qr = c.get("/device/qr.svg", environ_base={"REMOTE_ADDR": "127.0.0.1"})
+    qr = c.get("/tablets/qr.svg", environ_base={"REMOTE_ADDR": "127.0.0.1"})
     assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
     assert post(c, "/pair", {"code": code}).status_code == 200
-    r = post(c, "/device/window", environ_base={"REMOTE_ADDR": "127.0.0.1"})
+    r = post(c, "/tablets/window", environ_base={"REMOTE_ADDR": "127.0.0.1"})
     assert r.status_code == 200 and pairing.is_open()
 
 
@@ -146,19 +146,19 @@ def test_security_headers(client):
     assert r.headers["X-Content-Type-Options"] == "nosniff"
 
 
-def test_the_device_screen_shows_the_network_address_not_localhost(tmp_path, game_session):
-    # The Pi's own screen asks on localhost; the tablet must be sent to the machine's network address.
+def test_the_tablets_page_shows_the_network_address_not_localhost(tmp_path, game_session):
+    # The tablets' page on the Pi's own screen asks on localhost; the tablet must be sent to the machine's network address.
     from web import create_app
     app = create_app({"INSTANCE_PATH": tmp_path / "i", "PUBLIC_URLS": ["http://192.168.1.20:8000/"]},
                      session=game_session)
     code = app.extensions["pairing"].open_window()
     c = app.test_client()
-    page = c.get("/device", environ_base={"REMOTE_ADDR": "127.0.0.1"})
+    page = c.get("/tablets", environ_base={"REMOTE_ADDR": "127.0.0.1"})
     assert b"http://192.168.1.20:8000/" in page.data
     from web.pages import _public_urls  # the QR code's link is built from it
-    with app.test_request_context("/device/qr.svg", base_url="http://localhost:8000"):
+    with app.test_request_context("/tablets/qr.svg", base_url="http://localhost:8000"):
         assert _public_urls()[0] == "http://192.168.1.20:8000/"
-    assert c.get("/device/qr.svg", environ_base={"REMOTE_ADDR": "127.0.0.1"}).status_code == 200
+    assert c.get("/tablets/qr.svg", environ_base={"REMOTE_ADDR": "127.0.0.1"}).status_code == 200
     assert code
 
 
@@ -174,15 +174,15 @@ def test_a_client_guessing_codes_waits_while_the_tables_tablet_pairs(app):
     assert r.status_code == 200 and r.json["paired"] is True
 
 
-def test_the_device_screen_shows_a_code_at_once(tmp_path, game_session):
-    """Looking at the device's own screen is being at the machine: the code is there, no button first."""
+def test_the_tablets_page_shows_a_code_at_once(tmp_path, game_session):
+    """Looking at the tablets' page (loopback only) is being at the machine: the code is there, no button first."""
     app = create_app({"INSTANCE_PATH": tmp_path / "i"}, session=game_session)
     pairing = app.extensions["pairing"]
     assert not pairing.is_open()
     c = app.test_client()
-    page = c.get("/device", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_data(as_text=True)
-    assert pairing.is_open() and f'id="device-code">{pairing.code}<' in page
+    page = c.get("/tablets", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_data(as_text=True)
+    assert pairing.is_open() and f'id="tablets-code">{pairing.code}<' in page
     code = pairing.code
-    again = c.get("/device", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_data(as_text=True)
+    again = c.get("/tablets", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_data(as_text=True)
     assert pairing.code == code and code in again, "a reload keeps the open window's code"
-    assert c.get("/device", environ_base={"REMOTE_ADDR": "192.168.1.30"}).status_code == 403
+    assert c.get("/tablets", environ_base={"REMOTE_ADDR": "192.168.1.30"}).status_code == 403

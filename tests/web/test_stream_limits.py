@@ -1,4 +1,4 @@
-"""Live streams: revocation ends a removed device's streams at once (hardening item 5), the limit
+"""Live streams: revocation ends a removed tablet's streams at once (hardening item 5), the limit
 is a setting and the page can ask why it was refused (item 9), and a stream ends after
 SSE_STREAM_BYTES so no connection holds what it sent for long, the page's messages carrying only
 what it reads (item 1)."""
@@ -43,7 +43,7 @@ def in_background(fn):
     return t, box
 
 
-def test_unpairing_ends_the_devices_streams_at_once(tmp_path, game_session):
+def test_unpairing_ends_the_tablets_streams_at_once(tmp_path, game_session):
     app = stream_app(tmp_path, game_session)
     tablet, other = paired_client(app), paired_client(app)
     mine = [tablet.get("/api/events?html=1", buffered=False) for _ in range(2)]
@@ -54,7 +54,7 @@ def test_unpairing_ends_the_devices_streams_at_once(tmp_path, game_session):
     for t, box in runs:
         t.join(10)
         assert "event: revoked" in box["out"] and "<still open>" not in box["out"]
-    assert app.extensions["streams"].open == 1, "the removed device's slots are free at once"
+    assert app.extensions["streams"].open == 1, "the removed tablet's slots are free at once"
     # Reconnecting, the page is a watcher's: its table has no paired controls.
     again = tablet.get("/api/events?html=1", buffered=False)
     assert again.status_code == 200
@@ -62,15 +62,15 @@ def test_unpairing_ends_the_devices_streams_at_once(tmp_path, game_session):
     again.close()
 
 
-def test_removing_devices_on_the_device_screen_frees_their_slots(tmp_path, game_session):
-    """Eight removed devices' streams no longer keep a newly paired tablet out (503 with no end)."""
+def test_removing_tablets_on_the_tablets_page_frees_their_slots(tmp_path, game_session):
+    """Eight removed tablets' streams no longer keep a newly paired tablet out (503 with no end)."""
     app = stream_app(tmp_path, game_session, SSE_MAX_STREAMS=8)
     game_session.new_game(SETUP)
     old = [paired_client(app) for _ in range(8)]
     streams = [c.get("/api/events", buffered=False) for c in old]
     assert all(s.status_code == 200 for s in streams)
-    local = app.test_client()           # the device's own screen (loopback)
-    r = post(local, "/device/remove", {"device": "all"})
+    local = app.test_client()           # the tablets' page (loopback)
+    r = post(local, "/tablets/remove", {"tablet": "all"})
     assert r.status_code == 200 and r.json["removed"] == 8
     assert app.extensions["streams"].open == 0
     for s in streams:
@@ -79,12 +79,12 @@ def test_removing_devices_on_the_device_screen_frees_their_slots(tmp_path, game_
     r = new.get("/api/events", buffered=False)
     assert r.status_code == 200
     r.close()
-    # one device removed by id: only its stream ends
+    # one tablet removed by id: only its stream ends
     before = {d["id"] for d in app.extensions["tablets"].listed()}
     a, b = paired_client(app), paired_client(app)
     sa, sb = a.get("/api/events", buffered=False), b.get("/api/events", buffered=False)
     did = sorted({d["id"] for d in app.extensions["tablets"].listed()} - before)[0]
-    assert post(local, "/device/remove", {"device": did}).status_code == 200
+    assert post(local, "/tablets/remove", {"tablet": did}).status_code == 200
     assert app.extensions["streams"].open == 1
     sa.close()
     sb.close()

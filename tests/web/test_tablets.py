@@ -41,7 +41,7 @@ def test_a_removed_tablet_stays_refused_after_a_restart(tmp_path, game_session):
         assert post(c, "/pair", {"code": CODE}).status_code == 200
     cookies = cookie_of(kept), cookie_of(removed)
     gone = app.extensions["tablets"].listed()[0]["id"]
-    assert post(app.test_client(), "/device/remove", {"device": gone}, environ_base=LOCAL).status_code == 200
+    assert post(app.test_client(), "/tablets/remove", {"tablet": gone}, environ_base=LOCAL).status_code == 200
     game_session.store.close()
     # A restart: the same games file and secret key, a new process.
     from companion.board_profile import load_profile
@@ -63,36 +63,36 @@ def test_a_cookie_from_before_tablets_were_kept_is_not_paired(app):
     assert not can_change(c)
 
 
-def test_the_pi_screen_lists_the_paired_tablets_and_removes_one_or_all(app):
+def test_the_tablets_page_lists_the_paired_tablets_and_removes_one_or_all(app):
     tablets = [app.test_client() for _ in range(3)]
     for i, c in enumerate(tablets):
         assert post(c, "/pair", {"code": CODE}, headers=TABLET,
                     environ_base={"REMOTE_ADDR": f"192.168.1.{20 + i}"}).status_code == 200
-    page = app.test_client().get("/device", environ_base=LOCAL).get_data(as_text=True)
+    page = app.test_client().get("/tablets", environ_base=LOCAL).get_data(as_text=True)
     assert page.count("Android · Chrome") == 3 and "192.168.1.21" in page and "last seen" in page
     listed = app.extensions["tablets"].listed()
     assert {d["address"] for d in listed} == {"192.168.1.20", "192.168.1.21", "192.168.1.22"}
     assert all(d["last_seen"] for d in listed)
-    # Only the Pi's own screen may remove one.
-    assert post(app.test_client(), "/device/remove", {"device": "all"},
+    # Only the machine itself (loopback) may remove one.
+    assert post(app.test_client(), "/tablets/remove", {"tablet": "all"},
                 environ_base={"REMOTE_ADDR": "192.168.1.20"}).status_code == 403
     assert all(can_change(c) for c in tablets)
     first = next(d["id"] for d in listed if d["address"] == "192.168.1.20")
-    assert post(app.test_client(), "/device/remove", {"device": first}, environ_base=LOCAL).json["removed"] == 1
+    assert post(app.test_client(), "/tablets/remove", {"tablet": first}, environ_base=LOCAL).json["removed"] == 1
     assert [c.get("/api/state").json["paired"] for c in tablets] == [False, True, True]
-    assert post(app.test_client(), "/device/remove", {"device": first}, environ_base=LOCAL).status_code == 404
-    assert post(app.test_client(), "/device/remove", {}, environ_base=LOCAL).status_code == 400
-    assert post(app.test_client(), "/device/remove", {"device": "all"}, environ_base=LOCAL).json["removed"] == 2
+    assert post(app.test_client(), "/tablets/remove", {"tablet": first}, environ_base=LOCAL).status_code == 404
+    assert post(app.test_client(), "/tablets/remove", {}, environ_base=LOCAL).status_code == 400
+    assert post(app.test_client(), "/tablets/remove", {"tablet": "all"}, environ_base=LOCAL).json["removed"] == 2
     assert not any(c.get("/api/state").json["paired"] for c in tablets)
-    page = app.test_client().get("/device?lang=pt-BR", environ_base=LOCAL).get_data(as_text=True)
-    assert "Nenhum aparelho pareado." in page
+    page = app.test_client().get("/tablets?lang=pt-BR", environ_base=LOCAL).get_data(as_text=True)
+    assert "Nenhum tablet pareado." in page
 
 
-def test_the_pi_screen_removes_with_its_form(app, paired):
-    device = app.test_client()
-    page = device.get("/device", environ_base=LOCAL).get_data(as_text=True)
+def test_the_tablets_page_removes_with_its_form(app, paired):
+    here = app.test_client()
+    page = here.get("/tablets", environ_base=LOCAL).get_data(as_text=True)
     token = page.split('name="csrf_token" value="')[1].split('"')[0]
-    r = device.post("/device/remove", data={"device": "all", "csrf_token": token}, environ_base=LOCAL)
+    r = here.post("/tablets/remove", data={"tablet": "all", "csrf_token": token}, environ_base=LOCAL)
     assert r.status_code == 303
     assert paired.get("/api/state").json["paired"] is False
 
@@ -100,3 +100,21 @@ def test_the_pi_screen_removes_with_its_form(app, paired):
 def test_pairing_again_replaces_the_old_pairing(app, paired):
     assert post(paired, "/pair", {"code": CODE}, headers=XHR).status_code == 200
     assert len(app.extensions["tablets"].listed()) == 1
+
+
+def test_the_tablets_page_s_old_address_still_leads_there(app, paired):
+    here = app.test_client()
+    r = here.get("/device?lang=pt-BR", environ_base=LOCAL)
+    assert r.status_code == 308 and r.headers["Location"].endswith("/tablets?lang=pt-BR")
+    assert "Tablets pareados" in here.get("/device?lang=pt-BR", environ_base=LOCAL,
+                                          follow_redirects=True).get_data(as_text=True)
+    assert here.get("/device/qr.svg", environ_base=LOCAL).headers["Location"].endswith("/tablets/qr.svg")
+    assert here.get("/device/else", environ_base=LOCAL).status_code == 404
+    # A form of the page as it was (field `device`) is sent on (a browser posts it again there,
+    # its fields kept) and still unpairs.
+    page = here.get("/tablets", environ_base=LOCAL).get_data(as_text=True)
+    form = {"device": "all", "csrf_token": page.split('name="csrf_token" value="')[1].split('"')[0]}
+    r = here.post("/device/remove", data=form, environ_base=LOCAL)
+    assert r.status_code == 308 and r.headers["Location"].endswith("/tablets/remove")
+    assert here.post(r.headers["Location"], data=form, environ_base=LOCAL).status_code == 303
+    assert paired.get("/api/state").json["paired"] is False

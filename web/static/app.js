@@ -262,7 +262,7 @@
       first = false;
       if (data && data.html) { swapIn(data.html); } else { refresh(); }
     }, false);
-    // This device was unpaired (here, or removed on /device): the page reloads as a watcher's.
+    // This tablet was unpaired (here, or removed on /tablets): the page reloads as a watcher's.
     source.addEventListener("revoked", function () { source.close(); location.reload(); }, false);
     source.onopen = function () { setOnline(true); retryDelay = 2000; };
     source.onerror = function () {
