@@ -1,6 +1,6 @@
 """Light teaching: the reader learns an owner's dice from the rolls the table confirmed.
 
-On the device's CPU, numpy and OpenCV only. From a folder of confirmed rolls
+On the Pi's CPU, numpy and OpenCV only. From a folder of confirmed rolls
 (labelled photos, vision.labels: the companion's kept rolls or their export),
 each photo is read with the shipped reader and its dice matched to the rolls'
 values; the first classifier's pooled features (the 128 numbers its last

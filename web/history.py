@@ -56,7 +56,7 @@ def common() -> dict:
 
 @bp.get("/games")
 def games():
-    """Every game played on this device, newest first, a page at a time."""
+    """Every game played on this companion, newest first, a page at a time."""
     lang = i18n.current()
     page = max(1, request.args.get("page", 1, type=int) or 1)
     total, summaries = kept().page((page - 1) * PAGE_SIZE, page * PAGE_SIZE)

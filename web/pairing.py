@@ -170,7 +170,7 @@ class Pairing:
             if not self.fixed and now >= self._open_until:
                 return False
             if typed and hmac.compare_digest(typed.encode(), self._code.encode()):
-                self._guesses.pop(keys[0][0], None)     # the device's own slate; not its network's
+                self._guesses.pop(keys[0][0], None)     # the client's own slate; not its network's
                 return True
             self._wrong.append(now)
             network_waits = any(g.until > now for key, _ in keys[1:] if (g := self._guesses.get(key)))

@@ -14,7 +14,7 @@ send nothing would keep every tablet out. So:
   opens six at most): more are closed as soon as they are accepted, so one
   machine cannot fill CONNECTION_LIMIT;
 - the last RESERVED connections are kept for paired tablets (the addresses
-  the paired devices were last seen at) and the device itself (loopback):
+  the paired tablets were last seen at) and the machine itself (loopback):
   a few machines together cannot fill CONNECTION_LIMIT either;
 - poll() instead of select(), which fails beyond 1024 file descriptors;
 - host "::" serves IPv6 and IPv4 both (waitress alone would listen on IPv6
@@ -40,7 +40,7 @@ CLEANUP_INTERVAL = 2
 HEADER_LIMIT = 32 * 1024  # bytes of request headers (a page's are under 2 KB)
 HEAD_DEADLINE = 10        # seconds for a request's whole head, from its first byte
 RESERVED = 40             # connections only paired tablets' addresses and loopback may take
-PAIRED_REFRESH = 5.0      # seconds the paired devices' addresses are remembered before asked again
+PAIRED_REFRESH = 5.0      # seconds the paired tablets' addresses are remembered before asked again
 LOOPBACK = ("127.0.0.1", "::1", "::ffff:127.0.0.1")
 
 OUTBUF = 1024 * 1024
@@ -65,7 +65,7 @@ def make_server(app, host: str, port: int, threads: int, per_client: int | None 
     """A waitress server for `app`, not yet running (OSError if it cannot listen).
 
     `trusted(address)`: whether a client may take the last `reserved` connections (default: the
-    addresses of the app's paired devices, and loopback)."""
+    addresses of the app's paired tablets, and loopback)."""
     from waitress import create_server
     from waitress.server import BaseWSGIServer
 
@@ -96,25 +96,25 @@ def _ipv6_works() -> bool:
 
 
 def paired_addresses(app):
-    """trusted(address) for make_server: loopback, or an address a paired device was last seen
-    at (read from the app's devices at most every PAIRED_REFRESH seconds, only when asked: near
+    """trusted(address) for make_server: loopback, or an address a paired tablet was last seen
+    at (read from the app's tablets at most every PAIRED_REFRESH seconds, only when asked: near
     the connection limit)."""
-    devices = getattr(app, "extensions", {}).get("devices")
+    tablets = getattr(app, "extensions", {}).get("tablets")
     kept = {"at": -PAIRED_REFRESH, "addresses": frozenset()}
     lock = threading.Lock()
 
     def trusted(address: str) -> bool:
         if address in LOOPBACK:
             return True
-        if devices is None:
+        if tablets is None:
             return False
         now = time.monotonic()
         with lock:
             if now - kept["at"] >= PAIRED_REFRESH:
                 try:
-                    kept["addresses"] = frozenset(d["address"] for d in devices.listed() if d.get("address"))
+                    kept["addresses"] = frozenset(d["address"] for d in tablets.listed() if d.get("address"))
                 except Exception:     # the games file unreadable: the reserve keeps loopback only
-                    log.warning("could not read the paired devices' addresses", exc_info=True)
+                    log.warning("could not read the paired tablets' addresses", exc_info=True)
                 kept["at"] = now
             return address in kept["addresses"] or _unmapped(address) in kept["addresses"]
     return trusted

@@ -4,7 +4,7 @@ Pairing gives a browser a random secret in its signed session cookie; the
 games file keeps only the secret's hash (`id`) with what the browser said it
 is, its address and when it was last seen (its table `devices`, whose code is
 all here). A cookie is worth something only while its row exists: `POST
-/unpair`, or removing the tablet on the Pi's own screen (/device), deletes the
+/unpair`, or removing the tablet on the tablets' page (/tablets), deletes the
 row, and every copy of that cookie is refused from the next request on,
 restarts included.
 
