@@ -129,7 +129,7 @@ def _reading(values):
 
 
 def test_the_companion_keeps_confirmed_rolls_unless_switched_off(tmp_path):
-    from tests.test_device import press_and_wait
+    from tests.test_table_loop_demo import press_and_wait
 
     for keep in ("true", "false"):
         data = tmp_path / keep
