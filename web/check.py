@@ -7,10 +7,11 @@ language (the people typing the counts read it).
 
 from __future__ import annotations
 
-from companion.i18n import word
+from companion.games.atlandice import GAME
 from companion.games.atlandice.empty_district import SECOND_TOKENS, TIE_FIRST_TOKENS, payout_by_name
 from companion.games.atlandice.final_scoring import final_scoring
 from companion.games.atlandice.names import RESOURCES
+from companion.shelf import words_for
 
 from .errors import ApiError
 from .view import breakdown, ui
@@ -109,6 +110,7 @@ def final(players: object, neutral: bool, depleted: object, lang: str) -> dict:
         depleted = []
     if not isinstance(depleted, list) or any(r not in RESOURCES for r in depleted):
         raise refuse(lang, "check_err_depleted", list=", ".join(RESOURCES))
+    words = words_for(GAME, lang)
     names, stocks, tiles, tokens = [], [], [], []
     for i, p in enumerate(players):
         if not isinstance(p, dict):
@@ -119,7 +121,7 @@ def final(players: object, neutral: bool, depleted: object, lang: str) -> dict:
         if not isinstance(stock, dict) or set(stock) - set(RESOURCES):
             raise refuse(lang, "check_err_stock", name=name, list=", ".join(RESOURCES))
         names.append(name)
-        stocks.append({r: count(stock.get(r, 0), f"{name} ({word(lang, 'resource', r)})", lang) for r in RESOURCES})
+        stocks.append({r: count(stock.get(r, 0), f"{name} ({words.word('resource', r)})", lang) for r in RESOURCES})
         tiles.append(count(p.get("tiles", 0), f"{name} ({ui(lang, 'check_what_tiles')})", lang))
         tokens.append(count(p.get("tokens", 0), f"{name} ({ui(lang, 'check_what_tokens')})", lang))
     distinct(names, lang)
@@ -128,4 +130,4 @@ def final(players: object, neutral: bool, depleted: object, lang: str) -> dict:
         raise refuse(lang, "check_err_human")
     result = final_scoring(stocks, tiles, tokens, humans, depleted)
     return {"result": result, "names": names, "humans": humans,
-            "breakdown": breakdown(result, names, lang, humans)}
+            "breakdown": breakdown(result, names, words, humans)}

@@ -1,14 +1,18 @@
 """The page's language: ?lang= (remembered in a cookie), else the cookie, else the browser's.
 
-Every visible string comes from the catalogs' "ui" section (companion/i18n/*.json):
-templates call t("round_n", n=2) and w("area", "inn").
+Every visible string comes from the catalogs: the frame's from the "ui" section of the shared
+catalogs (companion/i18n/*.json), t("round_n", n=2); a game's from its own (companion/shelf.py),
+which a page draws through the game's words; w(group, key) names a thing of the shelf's
+default game (its board profile's tiles).
 """
 
 from __future__ import annotations
 
 from flask import g, request
 
-from companion.i18n import LANGUAGES, best_language, catalog, variant, word
+from companion import games
+from companion.i18n import LANGUAGES, best_language, catalog, variant
+from companion.shelf import words_for
 
 COOKIE = "lang"
 
@@ -41,7 +45,7 @@ def t(key: str, **params) -> str:
 
 
 def w(group: str, key: object) -> str:
-    return word(current(), group, key)
+    return words_for(games.DEFAULT, current()).word(group, key)
 
 
 def init_app(app) -> None:

@@ -11,10 +11,10 @@ import math
 import random
 import re
 
-from companion.i18n import catalog, explain, group_label, label, render, seat_labels, word
+from companion.i18n import explain
 from companion.games.atlandice.inputs import kind_of
 from companion import games
-from companion.shelf import words_for
+from companion.shelf import own_words, words_for
 
 from .frame import frame, ui
 from companion.games.atlandice.names import (AREAS, DISTRICT_RESOURCE, DISTRICTS, MARKET, RESOURCES, STACKS,
@@ -58,21 +58,12 @@ def ruling(rule: str | None) -> str | None:
     return rule if rule and RULING.match(rule) else None
 
 
-def labels_for(state: dict | None, lang: str) -> list[str]:
-    if not state:
-        return []
-    if "neutral" not in state:     # another game of the shelf: its seats as they are
-        return list(state["players"])
-    names = list(state["players"]) + (["Neutral"] if state["neutral"] else [])
-    return seat_labels(names, state["neutral"], lang)
-
-
 def game_words(game_id: str | None, lang: str):
     """The words of `game_id` (default: the game on the table) in `lang` (companion/shelf.py)."""
     from flask import current_app
     if game_id is None:
         game = current_app.extensions["session"].game
-        game_id = game.game_id if game is not None else "atlandice"
+        game_id = game.game_id if game is not None else games.DEFAULT
     return words_for(game_id, lang)
 
 
@@ -82,13 +73,9 @@ def current_state() -> dict | None:
     return game.state if game is not None else None
 
 
-def area_word(lang: str, area: str) -> str:
-    return word(lang, "area", area)
-
-
 # --- the board ----------------------------------------------------------------
 
-def board(state: dict, lang: str) -> list[dict]:
+def board(state: dict, words) -> list[dict]:
     profile = state["profile"]
     depleted = state["depleted"]
     dice_at: dict[str, list[int]] = {a: [] for a in AREAS}
@@ -108,13 +95,13 @@ def board(state: dict, lang: str) -> list[dict]:
         areas.append({
             "id": area,
             "number": i + 1,
-            "name": area_word(lang, area),
+            "name": words.word("area", area),
             "resource": DISTRICT_RESOURCE.get(area),
             "tile": top,
-            "tile_text": word(lang, "tile", top) if top else "",
+            "tile_text": words.word("tile", top) if top else "",
             "tile_icons": TILE_ICONS.get(top, []),
             "clock_icons": icons,
-            "resources": [{"r": r, "n": holding[r], "name": word(lang, "resources", r)}
+            "resources": [{"r": r, "n": holding[r], "name": words.word("resources", r)}
                           for r in RESOURCES if holding[r]],
             "dice": sorted(dice_at[area]),
             "submarine": state["submarine"] == area,
@@ -124,7 +111,7 @@ def board(state: dict, lang: str) -> list[dict]:
     return areas
 
 
-def dial(state: dict, lang: str, size: int = 300) -> dict:
+def dial(state: dict, words, size: int = 300) -> dict:
     """The clock as a dial: each space on a circle (start at the top, clockwise), and the hand."""
     track = state["profile"]["track"]
     n = len(track)
@@ -139,15 +126,15 @@ def dial(state: dict, lang: str, size: int = 300) -> dict:
         x, y = c + radius * math.cos(angle), c + radius * math.sin(angle)
         if kind.startswith("survey:"):
             subject = kind.split(":", 1)[1]
-            label = ui(lang, "space_survey", subject=word(lang, "resources", subject)
-                       if subject != "total" else catalog(lang)["words"]["total"])
+            label = words.page("space_survey", subject=words.word("resources", subject)
+                               if subject != "total" else words.word("words", "total"))
             icon = subject
         elif kind == "donation":
-            label, icon = ui(lang, "space_donation"), "donation"
+            label, icon = words.page("space_donation"), "donation"
         elif kind in ("start", "end"):
-            label, icon = ui(lang, "space_" + kind), kind
+            label, icon = words.page("space_" + kind), kind
         else:
-            label, icon = ui(lang, "space_empty"), ""
+            label, icon = words.page("space_empty"), ""
         spaces.append({"i": i, "x": round(x, 1), "y": round(y, 1), "kind": kind, "icon": icon,
                        "label": f"{i}: {label}", "here": i == state["clock"]})
     here = spaces[min(state["clock"], n - 1)]
@@ -174,8 +161,8 @@ def dice_this_round(history: list[dict]) -> dict[int, list[str]]:
     return taken
 
 
-def players(state: dict, expected: dict | None, history: list[dict], lang: str) -> list[dict]:
-    names = labels_for(state, lang)
+def players(state: dict, expected: dict | None, history: list[dict], words) -> list[dict]:
+    names = words.names(state)
     taken = dice_this_round(history)
     acting = expected.get("seat") if expected else None
     out = []
@@ -186,13 +173,13 @@ def players(state: dict, expected: dict | None, history: list[dict], lang: str) 
             "name": name,
             "neutral": neutral,
             "colour": SEAT_COLOURS[4 if neutral else s % 4],
-            "stock": [{"r": r, "n": state["stocks"][s][r], "name": word(lang, "resources", r),
+            "stock": [{"r": r, "n": state["stocks"][s][r], "name": words.word("resources", r),
                        "depleted": r in state["depleted"]} for r in RESOURCES],
             "held": sum(state["stocks"][s].values()),
             "tokens": state["tokens"][s],
-            "tiles": [{"id": t, "name": word(lang, "tile", t)} for t in state["tiles"][s]],
+            "tiles": [{"id": t, "name": words.word("tile", t)} for t in state["tiles"][s]],
             "vp": state["tokens"][s] + 3 * len(state["tiles"][s]),
-            "dice": [{"area": a, "face": AREAS.index(a) + 1, "name": area_word(lang, a)}
+            "dice": [{"area": a, "face": AREAS.index(a) + 1, "name": words.word("area", a)}
                      for a in taken.get(s, [])],
             "acting": acting == s,
             "first": state["first"] == s and not neutral,
@@ -202,11 +189,12 @@ def players(state: dict, expected: dict | None, history: list[dict], lang: str) 
 
 # --- the prompt: what the companion waits for ----------------------------------
 
-def option_label(option: dict, expected: dict, state: dict, lang: str, names: list[str]) -> dict:
+def option_label(option: dict, expected: dict, state: dict, words, names: list[str]) -> dict:
     """A big button: words plus icons (both as the input's kind declares them), and the input it sends."""
     # Under the heading "Give to the Neutral player" the button says only the Area.
-    short = label(dict(option, **{"for": "self"}), lang, names) if option.get("for") == "neutral" else None
-    return {"text": label(option, lang, names), "short": short, "icons": _icons(option),
+    kind = expected.get("kind", "")
+    short = words.option(dict(option, **{"for": "self"}), kind, names) if option.get("for") == "neutral" else None
+    return {"text": words.option(option, kind, names), "short": short, "icons": _icons(option),
             "input": json.dumps(option, separators=(",", ":"))}
 
 
@@ -231,7 +219,7 @@ def _icons(option: dict) -> list:
     return icons
 
 
-def _groups(expected: dict, state: dict, lang: str, names: list[str]) -> list[dict]:
+def _groups(expected: dict, state: dict, words, names: list[str]) -> list[dict]:
     kind = kind_of(expected["kind"])
     groups: list[dict] = []
     seen: dict = {}
@@ -243,80 +231,72 @@ def _groups(expected: dict, state: dict, lang: str, names: list[str]) -> list[di
     for option in options:
         k = kind.group(option) if kind.group else None
         if k not in seen:
-            seen[k] = {"key": k, "label": group_label(option, lang, names) if kind.group else "", "options": []}
+            label = own_words(words.game_id).group_label(option, words.catalog, names) if kind.group else ""
+            seen[k] = {"key": k, "label": label, "options": []}
             groups.append(seen[k])
-        seen[k]["options"].append(option_label(option, expected, state, lang, names))
+        seen[k]["options"].append(option_label(option, expected, state, words, names))
     defaults = {f.default for f in kind.fields if isinstance(f.default, str)}
     if len(groups) == 1 and groups[0]["key"] in defaults:
         groups[0]["label"] = ""    # all for the usual recipient: no heading needed
     return groups
 
 
-def prompt(snap: dict, lang: str) -> dict | None:
+def prompt(snap: dict, words) -> dict | None:
     expected = snap.get("expected")
     state = snap.get("state")
     if not expected or not state:
         return None
-    names = labels_for(state, lang)
+    names = words.names(state)
     kind = expected["kind"]
     ctx = expected.get("context") or {}
     seat = expected.get("seat")
-    who = names[seat] if isinstance(seat, int) and seat < len(names) else ui(lang, "the_table")
     target = expected.get("for")
-    if isinstance(target, int) and target != seat and target < len(names) and isinstance(seat, int):
-        who = ui(lang, "seat_for", seat=who, target=names[target])   # "Rui, for the Neutral player"
-    params = {"seat": who,
-              "for": names[target] if isinstance(target, int) and target < len(names) else who,
-              "area": area_word(lang, ctx["area"]) if ctx.get("area") in AREAS else "",
-              "area_at": word(lang, "at", ctx["area"]) if ctx.get("area") in AREAS else "",
-              "district": area_word(lang, ctx["district"]) if ctx.get("district") in AREAS else "",
-              "count": expected.get("count", 1), "pick": ctx.get("pick", ""), "picks": ctx.get("picks", "")}
-    title = ui(lang, "prompt_" + kind, **params)
+    title = words.prompt(expected, names)
     hints = []
     if ctx.get("tile") and kind not in ("reveal", "tile_taker"):
-        hints.append(ui(lang, "hint_tile", tile=word(lang, "tile", ctx["tile"])))
+        hints.append(words.page("hint_tile", tile=words.word("tile", ctx["tile"])))
     if kind == "resource" and ctx.get("reason") == "submarine":
-        hints.append(ui(lang, "hint_submarine"))
+        hints.append(words.page("hint_submarine"))
     if kind == "roll":
-        hints.append(ui(lang, "hint_roll"))
+        hints.append(words.page("hint_roll"))
     if kind == "gate_roll":
-        hints.append(ui(lang, "hint_gate_roll", count=expected["count"]))
+        hints.append(words.page("hint_gate_roll", count=expected["count"]))
     if kind == "tile_taker" and ctx.get("counts"):
         counts = ", ".join(f"{names[s]} {n}" for s, n in enumerate(ctx["counts"]) if s < len(names))
-        hints.append(ui(lang, "hint_tile_taker", resources=word(lang, "resources", ctx.get("resource", "")),
-                        counts=counts))
+        hints.append(words.page("hint_tile_taker", resources=words.word("resources", ctx.get("resource", "")),
+                                counts=counts))
     if kind == "pick" and state["neutral"] and target is not None:
-        hints.append(ui(lang, "hint_neutral"))
+        hints.append(words.page("hint_neutral"))
     if kind == "donate":
-        hints.append(ui(lang, "hint_donate"))
-        hints.append(ui(lang, "hint_donate_counts"))
+        hints.append(words.page("hint_donate"))
+        hints.append(words.page("hint_donate_counts"))
     out = {"kind": kind, "title": title, "hints": hints, "seat": seat, "groups": [],
            "dice_entry": None, "faces": []}
     if kind == "gate_roll":
         out["dice_entry"] = {"count": expected["count"]}
     elif kind == "roll":
-        out["faces"] = [option_label(o, expected, state, lang, names) for o in expected["options"]]
+        out["faces"] = [option_label(o, expected, state, words, names) for o in expected["options"]]
     elif kind != "over":
-        out["groups"] = _groups(expected, state, lang, names)
+        out["groups"] = _groups(expected, state, words, names)
     return out
 
 
-def proposal(snap: dict, lang: str) -> dict | None:
+def proposal(snap: dict, words) -> dict | None:
     p = snap.get("proposal")
     state = snap.get("state")
     if not p or not state:
         return None
     inp = p["input"]
-    names = labels_for(state, lang)
+    names = words.names(state)
     expected = snap.get("expected") or {}
     if inp["type"] == "gate_roll":
         text = " ".join(str(v) if v is not None else "?" for v in inp["dice"])
     elif inp["type"] == "roll":
         text = str(inp["value"]) if inp["value"] is not None else "?"
     else:
-        text = option_label(inp, expected, state, lang, names)["text"]
+        text = option_label(inp, expected, state, words, names)["text"]
     problem = p.get("problem") and explain({"message": p["problem"], "key": p.get("problem_key"),
-                                            "params": p.get("problem_params")}, lang)
+                                            "params": p.get("problem_params")}, words.lang)
     return {"text": text, "source": p["source"], "problem": problem,
             "input": json.dumps(inp, separators=(",", ":"))}
 
@@ -335,18 +315,18 @@ def reading(snap: dict) -> dict | None:
 
 # --- the history, the explanations ------------------------------------------------
 
-def history(snap: dict, lang: str) -> list[dict]:
+def history(snap: dict, words) -> list[dict]:
     state = snap.get("state")
     if not state:
         return []
-    names = labels_for(state, lang)
+    names = words.names(state)
     entries = []
     rnd = 1
     for entry in snap.get("history", []):
         for ev in entry["events"]:
             if ev["key"] == "gates.open":
                 rnd = ev["params"].get("round", rnd)
-        lines = [{"text": render(ev, lang, names), "key": ev["key"], "rule": ev.get("rule"),
+        lines = [{"text": words.event(ev, names), "key": ev["key"], "rule": ev.get("rule"),
                   "code": ruling(ev.get("rule")), "explain": ev["key"].startswith(EXPLAIN_PREFIXES)} for ev in entry["events"]]
         entries.append({"index": entry["index"], "round": rnd, "type": entry["input"].get("type"),
                         "source": entry["input"].get("source"), "lines": lines,
@@ -370,12 +350,12 @@ def explanations(entries: list[dict]) -> list[dict]:
 TOKEN_SOURCES = ("survey", "donation", "empty_second", "empty_tied")
 
 
-def token_sources(history: list[dict], tokens: list[int], names: list[str], lang: str) -> list[dict]:
+def token_sources(history: list[dict], tokens: list[int], names: list[str], words) -> list[dict]:
     """Each player's VP tokens by where they came from (Surveys, Donations, an empty District's
     second place, a tie for its tile), each with its payouts in words and their round; tokens
     that no payout in the history gave (a position typed in) make a line of their own."""
     seats = len(tokens)
-    rows = {k: {"key": k, "label": ui(lang, f"bd_tokens_{k}"), "per_seat": [0] * seats, "lines": []}
+    rows = {k: {"key": k, "label": words.page(f"bd_tokens_{k}"), "per_seat": [0] * seats, "lines": []}
             for k in TOKEN_SOURCES}
     rnd = 1
     for entry in history:
@@ -398,15 +378,15 @@ def token_sources(history: list[dict], tokens: list[int], names: list[str], lang
             for s, n in got.items():
                 if isinstance(s, int) and s < seats:
                     row["per_seat"][s] += n
-            row["lines"].append({"round": rnd, "text": render(ev, lang, names)})
+            row["lines"].append({"round": rnd, "text": words.event(ev, names)})
     out = [r for r in rows.values() if r["lines"]]
     rest = [tokens[s] - sum(r["per_seat"][s] for r in out) for s in range(seats)]
     if any(rest):
-        out.append({"key": "other", "label": ui(lang, "bd_tokens_other"), "per_seat": rest, "lines": []})
+        out.append({"key": "other", "label": words.page("bd_tokens_other"), "per_seat": rest, "lines": []})
     return out
 
 
-def breakdown(result: dict, names: list[str], lang: str, humans: int, history: list[dict] | None = None) -> dict:
+def breakdown(result: dict, names: list[str], words, humans: int, history: list[dict] | None = None) -> dict:
     """The final scoring, line by line, for the table to check (also the check page); with the
     game's `history`, the VP tokens by source."""
     seats = len(result["total"])
@@ -417,8 +397,8 @@ def breakdown(result: dict, names: list[str], lang: str, humans: int, history: l
         for s in range(seats):
             place = "first" if s in line["first"] else "second" if s in line["second"] else ""
             cells.append({"count": line["counts"][s], "points": line["points"][s], "place": place})
-        why, code = _resource_why(line, names, lang)
-        rows.append({"r": r, "name": word(lang, "resources", r), "depleted": line["depleted"],
+        why, code = _resource_why(line, names, words)
+        rows.append({"r": r, "name": words.word("resources", r), "depleted": line["depleted"],
                      "tied": line["tied"], "cells": cells, "why": why, "code": code})
     return {
         "names": names[:seats],
@@ -427,7 +407,7 @@ def breakdown(result: dict, names: list[str], lang: str, humans: int, history: l
         "tiles": result["tiles"],
         "tile_points": result["tile_points"],
         "tokens": result["tokens"],
-        "token_sources": token_sources(history, result["tokens"], names, lang) if history is not None else [],
+        "token_sources": token_sources(history, result["tokens"], names, words) if history is not None else [],
         "total": result["total"],
         "winners": [names[s] for s in result["winners"]],
         "winner_seats": result["winners"],
@@ -435,27 +415,27 @@ def breakdown(result: dict, names: list[str], lang: str, humans: int, history: l
     }
 
 
-def _resource_why(line: dict, names: list[str], lang: str) -> tuple[str, str | None]:
+def _resource_why(line: dict, names: list[str], words) -> tuple[str, str | None]:
     """Why a resource scored as it did, and the ruling that decided it (if one did)."""
     if line["depleted"]:
-        return ui(lang, "why_depleted"), None
+        return words.page("why_depleted"), None
     if not line["first"]:
-        return ui(lang, "why_nobody"), "R7"
+        return words.page("why_nobody"), "R7"
     first = ", ".join(names[s] for s in line["first"])
     if line["tied"]:
-        return ui(lang, "why_tied", first=first), None
+        return words.page("why_tied", first=first), None
     if line["second"]:
-        return ui(lang, "why_first_second", first=first, second=", ".join(names[s] for s in line["second"])), None
-    return ui(lang, "why_first_only", first=first), "R7"
+        return words.page("why_first_second", first=first, second=", ".join(names[s] for s in line["second"])), None
+    return words.page("why_first_only", first=first), "R7"
 
 
-def vp_chart(state: dict, names: list[str], lang: str, width: int = 640, height: int = 300) -> dict | None:
+def vp_chart(state: dict, names: list[str], words, width: int = 640, height: int = 300) -> dict | None:
     """Each player's VP at the end of each round (tokens + 3 per tile), then the final totals."""
     rows = [list(r) for r in state.get("vp_history") or []]
     labels = [str(i + 1) for i in range(len(rows))]
     if state.get("result"):
         rows.append(list(state["result"]["total"]))
-        labels.append(ui(lang, "chart_final"))
+        labels.append(words.page("chart_final"))
     if not rows:
         return None
     seats = len(rows[0])
@@ -493,27 +473,28 @@ def table(snap: dict, lang: str) -> dict:
     own = games.load(snap["game"]).table
     if own is not None:                     # the game draws its own parts (companion/games/<game>/table.py)
         return dict(view, **own.table(snap, words_for(snap["game"], lang), _rng))
-    view.update({"reading": reading(snap), "proposal": proposal(snap, lang)})
-    names = labels_for(state, lang)
-    entries = history(snap, lang)
+    words = words_for(snap["game"], lang)
+    view.update({"reading": reading(snap), "proposal": proposal(snap, words), "page": words.page})
+    names = words.names(state)
+    entries = history(snap, words)
     view.update({
         "names": names,
         "round": state["round"],
         "over": state["over"],
-        "board": board(state, lang),
-        "dial": dial(state, lang),
-        "players": players(state, snap.get("expected"), snap.get("history", []), lang),
-        "prompt": prompt(snap, lang),
+        "board": board(state, words),
+        "dial": dial(state, words),
+        "players": players(state, snap.get("expected"), snap.get("history", []), words),
+        "prompt": prompt(snap, words),
         "history": entries,
         "history_round": entries[0]["round"] if entries else None,
         "explanations": explanations(entries),
         "latest": entries[0] if entries else None,
         "profile_confirmed": state["profile"].get("confirmed", False),
-        "set_aside": [word(lang, "tile", t) for t in state["set_aside"]],
-        "depleted": [word(lang, "resources", r) for r in state["depleted"]],
-        "breakdown": breakdown(state["result"], names, lang, len(state["players"]), snap.get("history", []))
+        "set_aside": [words.word("tile", t) for t in state["set_aside"]],
+        "depleted": [words.word("resources", r) for r in state["depleted"]],
+        "breakdown": breakdown(state["result"], names, words, len(state["players"]), snap.get("history", []))
         if state.get("result") else None,
-        "chart": vp_chart(state, names, lang),
+        "chart": vp_chart(state, names, words),
     })
     return view
 
@@ -532,15 +513,16 @@ def replay_parts(game, names: list[str], lang: str) -> dict:
         words = words_for(game.game_id, lang)
         return {"tally": own.final(state, words, names), "tally_page": f"{game.game_id}/tally.html",
                 "page": words.page}
-    return {"breakdown": breakdown(game.score(), names, lang, len(state["players"]), list(game.history)),
-            "chart": vp_chart(state, names, lang) if state["over"] else None}
+    words = words_for(game.game_id, lang)
+    return {"breakdown": breakdown(game.score(), names, words, len(state["players"]), list(game.history)),
+            "chart": vp_chart(state, names, words) if state["over"] else None}
 
 
 def replay_players(game, lang: str) -> list[dict] | None:
     """Atlandice's players' table (stock, tiles, tokens) after a step of the replay."""
-    if game.game_id != "atlandice":
+    if game.rules.table is not None:
         return None
-    return players(game.state, game.expected(), game.history, lang)
+    return players(game.state, game.expected(), game.history, words_for(game.game_id, lang))
 
 
 def stacks() -> dict:

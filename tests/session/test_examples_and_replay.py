@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.game import Game, ReplayError
-from companion.i18n import explain
+from companion.shelf import words_for
 from companion.record import Record
 from companion.replay import fill_in_profile
 from tests.replay_cli import run
@@ -97,7 +97,7 @@ def test_a_line_for_a_skipped_step_is_refused_as_not_needed(profile):
     assert err.value.line == 3 and err.value.error.key == "not_needed"
     assert str(err.value).startswith("line 3: This line (a resource to take) is not needed here. "
                                      "Nothing is left at the Jeweller: Eric takes nothing.")
-    pt = explain(err.value.error.to_dict(), "pt-BR")
+    pt = words_for("atlandice", "pt-BR").refusal(err.value.error.to_dict())
     assert pt.startswith("Esta linha (um recurso a pegar) não é necessária aqui.") and "Eric" in pt
 
 

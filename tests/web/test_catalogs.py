@@ -1,4 +1,5 @@
-"""Every visible string comes from the catalogs; both languages have every key."""
+"""Every visible string comes from the catalogs; both languages have every key. The frame's
+words are the shared catalogs' (companion/i18n/), Atlandice's its own (its page's "page")."""
 
 import json
 import re
@@ -6,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import shelf
 from companion.i18n import catalog
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +29,6 @@ def load(lang):
 
 
 def test_both_catalogs_have_exactly_the_same_keys():
-    # As shown: the English of each input kind and its refusals is declared with the kind.
     en, pt = keys(catalog("en")), keys(catalog("pt-BR"))
     assert en - pt == set(), "missing in pt-BR"
     assert pt - en == set(), "missing in en"
@@ -42,9 +43,10 @@ def test_the_same_placeholders_in_both_languages():
 @pytest.mark.parametrize("word", ["Joalheria", "Biblioteca", "Pousada", "Oficina", "Forja", "Mercado Negro",
                                   "Inventário", "Doação"])
 def test_portuguese_uses_the_rulebook_words(word):
-    text = json.dumps(load("pt-BR"), ensure_ascii=False)
+    own = shelf.catalog("atlandice", "pt-BR")
+    text = json.dumps(own, ensure_ascii=False)
     assert word in text
-    ui = json.dumps(load("pt-BR")["ui"], ensure_ascii=False)
+    ui = json.dumps([own["page"], load("pt-BR")["ui"]], ensure_ascii=False)
     if word in ("Inventário", "Doação", "Mercado Negro"):
         assert word in ui, "the page's own words use the rulebook's too"
 
@@ -65,12 +67,14 @@ def test_every_key_the_page_uses_is_in_the_catalogs():
 
 
 def test_dynamic_keys_exist():
-    ui = catalog("en")["ui"]
+    ui, page = catalog("en")["ui"], shelf.catalog("atlandice", "en")["page"]
     kinds = ["gate_roll", "pick", "resource", "roll", "swap", "move", "take_from", "submarine", "change_die",
              "tile_taker", "reveal", "donate", "over"]
-    needed = [f"prompt_{k}" for k in kinds] + [f"btn_{b}" for b in ("undo", "redo", "read", "confirm")]
+    needed = [f"btn_{b}" for b in ("undo", "redo", "read", "confirm")]
     needed += ["camera_ok", "camera_unavailable", "proposal_camera", "proposal_default", "bd_first", "bd_second",
-               "source_camera", "source_hand", "source_panel", "space_start", "space_end", "kind_empty",
+               "source_camera", "source_hand", "source_panel", "kind_empty",
                "kind_donation", "kind_survey_total"] + [f"kind_survey_{r}" for r in
                                                         ("gem", "book", "provision", "tool", "weapon")]
     assert [k for k in needed if k not in ui] == []
+    own = [f"prompt_{k}" for k in kinds] + ["space_start", "space_end", "space_empty", "space_donation"]
+    assert [k for k in own if k not in page] == []

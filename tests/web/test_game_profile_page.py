@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.shelf import ShelfWords, default_profile
+from companion.shelf import Words, default_profile
 from web import profile_form
 
 from .conftest import XHR
@@ -158,7 +158,7 @@ def test_every_games_fields_draw_its_default_and_read_it_back(game, lang):
     default = _default(game)
     for field in fields:
         assert field["key"] in default, (game, field["key"])
-    drawn = profile_form.layout(fields, default, ShelfWords(game, lang))
+    drawn = profile_form.layout(fields, default, Words(game, lang))
     form = {}
     for entry in drawn:
         for i in entry.get("inputs", []) + [i for row in entry.get("rows", []) for i in row["inputs"]]:
@@ -174,7 +174,7 @@ def test_survive_describes_its_fields_and_words_them_in_both_languages():
     assert _packages_with_fields()[-1] == "survive" and profile_form.fields_of("survive")
     assert profile_form.fields_of("atlandice") == ()
     for lang in ("en", "pt-BR"):
-        words = ShelfWords("survive", lang)
+        words = Words("survive", lang)
         for field in profile_form.fields_of("survive"):
             assert field["key"] in words.catalog["profile"], (lang, field["key"])
     assert default_profile("survive")["confirmed"] is False

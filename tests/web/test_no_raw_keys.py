@@ -12,6 +12,7 @@ import pytest
 from companion.board_profile import load_profile
 from companion.game_profiles import GameProfiles
 from companion.games.atlandice.simulate import random_input, random_setup
+from companion import games, shelf
 from companion.i18n import catalog
 from companion.session import Session
 from companion.store import GameStore
@@ -21,7 +22,8 @@ from .conftest import CODE, SETUP, XHR
 from .fakes import FakeCamera, annotate, encode_png, reader
 
 LANGS = ("en", "pt-BR")
-KEYS = {k.split("/")[0] for lang in LANGS for k in catalog(lang)["ui"]}
+KEYS = {k.split("/")[0] for lang in LANGS for k in catalog(lang)["ui"]} | {
+    k.split("/")[0] for g in games.shelf() for lang in LANGS for k in shelf.catalog(g.id, lang).get("page", {})}
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 PLACEHOLDER = re.compile(r"\{[a-zA-Z_]\w*\}")
 

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from companion.games.atlandice.simulate import random_input, random_setup
+from companion.shelf import words_for
 from web.view import token_sources
 
 from .conftest import SETUP
@@ -28,7 +29,8 @@ def finish(game_session, seed):
 def test_the_sources_add_up_to_each_players_tokens(game_session, seed):
     game = finish(game_session, seed)
     tokens = game.state["result"]["tokens"]
-    rows = token_sources(list(game.history), tokens, ["A", "B", "C", "N"][:len(tokens)], "en")
+    rows = token_sources(list(game.history), tokens, ["A", "B", "C", "N"][:len(tokens)],
+                         words_for("atlandice", "en"))
     assert [sum(r["per_seat"][s] for r in rows) for s in range(len(tokens))] == tokens
     assert all(r["key"] != "other" for r in rows), "every token of a game played here has its payout"
     assert {r["key"] for r in rows} <= {"survey", "donation", "empty_second", "empty_tied"}

@@ -1,4 +1,4 @@
-"""Events: what happened, as data a catalog turns into words (i18n.render).
+"""Events: what happened, as data a catalog turns into words (its words.py: render).
 
 An event is {"key": str, "params": {...}, "rule": str | None}. Params hold
 seats (ints), resource and Area ids, tile ids and numbers, never prose.

@@ -1,7 +1,8 @@
 """Atlandice's replay text (`companion replay --events --table --score`): each input in its
 notation, the table (round, clock, stocks, Districts, Market) and the score sheet. `words`
-is Atlandice's (companion/shelf.py), `cli` the command line's shared words; `game` a
-replayed game (companion/game.py).
+is Atlandice's (companion/shelf.py), `cli` the command line's shared words (its catalog's
+"cli" adds the words of Atlandice's sheet: clock, Submarine, tokens...); `game` a replayed
+game (companion/game.py).
 """
 
 from .inputs import notation
@@ -11,6 +12,7 @@ __all__ = ["notation", "score_lines", "table_lines"]
 
 
 def table_lines(game, words, cli: dict) -> list[str]:
+    cli = {**cli, **words.catalog["cli"]}
     state = game.state
     names = words.names(state)
     width = max(10, *(len(n) for n in names))
@@ -40,6 +42,7 @@ def table_lines(game, words, cli: dict) -> list[str]:
 
 def score_lines(game, words, cli: dict) -> list[str]:
     """One column per player: each resource's count and points, tile points, tokens, total, winners."""
+    cli = {**cli, **words.catalog["cli"]}
     state = game.state
     names = words.names(state)
     score = game.score()

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.i18n import catalog, label, word
+from companion.shelf import catalog, words_for
 from companion.games.atlandice import RuleError
 from companion.games.atlandice import inputs
 from companion.games.atlandice.inputs import (FIELDS, KINDS, REFUSALS, Field, InputKind, describe_kind, from_notation,
@@ -22,8 +22,11 @@ def bet(monkeypatch):
     kind = InputKind("bet", (Field("stake", "resource"), Field("on", "face")), "a bet", "Survey", chance=True,
                      icons=(("res", "stake"),))
     monkeypatch.setitem(KINDS, "bet", kind)
+    catalog.cache_clear()
+    words_for.cache_clear()
     yield kind
     catalog.cache_clear()      # the English catalog lists the kinds declared when it was read
+    words_for.cache_clear()
 
 
 def test_a_new_kinds_fields_chance_and_words_come_from_its_declaration(bet):
@@ -33,11 +36,11 @@ def test_a_new_kinds_fields_chance_and_words_come_from_its_declaration(bet):
     with pytest.raises(RuleError) as err:
         normalize({"type": "bet", "stake": "gold", "on": 6})
     assert err.value.kind == "invalid" and "gem" in err.value.message
-    assert is_chance("bet") and describe_kind("bet") == "a bet" and word("en", "kinds", "bet") == "a bet"
+    assert is_chance("bet") and describe_kind("bet") == "a bet" and words_for("atlandice", "en").word("kinds", "bet") == "a bet"
     assert notation({"type": "bet", "stake": "gem", "on": 6}) == "bet gem 6"
     assert from_notation("bet gem 6") == {"type": "bet", "stake": "gem", "on": 6}
     # A kind with no catalog words yet is shown by its notation, never a crash.
-    assert label({"type": "bet", "stake": "gem", "on": 6}, "pt-BR", []) == "bet gem 6"
+    assert words_for("atlandice", "pt-BR").option({"type": "bet", "stake": "gem", "on": 6}, "bet", []) == "bet gem 6"
 
 
 def test_a_refusal_for_the_wrong_kind_uses_the_declared_words(profile, bet):
@@ -70,11 +73,11 @@ def test_notation_both_ways(inp):
 
 def test_every_kind_has_words_labels_and_refusal_texts_in_both_languages():
     for lang in ("en", "pt-BR"):
-        cat = catalog(lang)
+        cat = catalog("atlandice", lang)
         assert set(cat["kinds"]) == set(KINDS)
         assert {key.split("/")[0] for key in cat["labels"]} == set(KINDS)
         assert set(REFUSALS) <= set(cat["errors"])
-    assert catalog("en")["errors"]["neutral_due"] == REFUSALS["neutral_due"]
+    assert catalog("atlandice", "en")["errors"]["neutral_due"] == REFUSALS["neutral_due"]
 
 
 def test_the_engine_message_and_the_english_catalog_are_one_text(profile):
@@ -87,11 +90,12 @@ def test_the_engine_message_and_the_english_catalog_are_one_text(profile):
 
 def test_the_page_labels_options_from_the_declarations():
     from web.view import option_label
-    swap = option_label({"type": "swap", "give": "gem", "district": "library", "take": "book"}, {}, {}, "pt-BR", [])
+    en, pt = words_for("atlandice", "en"), words_for("atlandice", "pt-BR")
+    swap = option_label({"type": "swap", "give": "gem", "district": "library", "take": "book"}, {}, {}, pt, [])
     assert swap["text"] == "dar Joia, pegar Livro" and swap["icons"] == [("res", "gem"), ("text", "⇄"), ("res", "book")]
-    done = option_label({"type": "donate", "pair": None}, {}, {}, "en", [])
+    done = option_label({"type": "donate", "pair": None}, {}, {}, en, [])
     assert done["text"] == "Done: no more" and done["icons"] == []
-    give = option_label({"type": "pick", "area": "inn", "for": "neutral"}, {}, {}, "en", [])
+    give = option_label({"type": "pick", "area": "inn", "for": "neutral"}, {}, {}, en, [])
     assert give["text"] == "Inn → Neutral" and give["icons"] == [("die", "3")]
 
 
