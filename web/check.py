@@ -11,10 +11,11 @@ from companion.games.atlandice import GAME
 from companion.games.atlandice.empty_district import SECOND_TOKENS, TIE_FIRST_TOKENS, payout_by_name
 from companion.games.atlandice.final_scoring import final_scoring
 from companion.games.atlandice.names import RESOURCES
+from companion.games.atlandice.table import breakdown
 from companion.shelf import words_for
 
 from .errors import ApiError
-from .view import breakdown, ui
+from .view import ui
 
 MAX_SEATS = 5
 MAX_COUNT = 99

@@ -52,7 +52,7 @@ def pressed(entries: list[dict] | None, key: str, words, names: list[str], lang:
 
 def proposal(snap: dict, words, names: list[str]) -> dict | None:
     """The step CONFIRM would enter now, in the game's words; None when there is none. (A game
-    whose dice the camera reads shows its own, with the reading: web/view.py.)"""
+    whose dice the camera reads shows its own, with the reading: its table view.)"""
     p = snap.get("proposal")
     expected = snap.get("expected")
     if not p or not expected:

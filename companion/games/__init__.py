@@ -90,16 +90,10 @@ class Rules:
 
     @property
     def table(self):
-        """The game's table view (its package's `table` module: `table(snap, words, rng)`,
-        `final(state, words, names)`, optionally `step(state, prompt, asked, words)`), or None
-        when the page's own view draws it (docs/games.md)."""
-        name = self.package + ".table"
-        try:
-            return importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            return None
+        """The game's table view, its package's `table` module (every game has one): `table(snap,
+        words, rng)`, `final(state, words, names)`, optionally `so_far(game, words, names)`,
+        `players_at(game, words)` and `step(state, prompt, asked, words)` (docs/games.md)."""
+        return importlib.import_module(self.package + ".table")
 
     @property
     def text(self):

@@ -19,7 +19,7 @@ NOT_A_GAME = {"web/__init__.py": '"SESSION_COOKIE_NAME": "atlandice"'}
 PENDING = {
     "companion/board_profile.py", "companion/game_profiles.py",
     "companion/session.py", "web/api.py", "web/check.py",
-    "web/pages.py", "web/profile_form.py", "web/profile_page.py", "web/view.py",
+    "web/pages.py", "web/profile_form.py", "web/profile_page.py",
 }
 
 

@@ -46,7 +46,7 @@ def test_portuguese_uses_the_rulebook_words(word):
     own = shelf.catalog("atlandice", "pt-BR")
     text = json.dumps(own, ensure_ascii=False)
     assert word in text
-    ui = json.dumps([own["page"], load("pt-BR")["ui"]], ensure_ascii=False)
+    ui = json.dumps([own["page"], load("pt-BR")["ui"]], ensure_ascii=False)   # its page's, its profile's
     if word in ("Inventário", "Doação", "Mercado Negro"):
         assert word in ui, "the page's own words use the rulebook's too"
 
@@ -78,3 +78,15 @@ def test_dynamic_keys_exist():
     assert [k for k in needed if k not in ui] == []
     own = [f"prompt_{k}" for k in kinds] + ["space_start", "space_end", "space_empty", "space_donation"]
     assert [k for k in own if k not in page] == []
+
+
+def test_every_line_atlandices_page_says_is_in_its_catalogs():
+    # its templates call v.page("..."), its table view words.page("...") and page("...")
+    own = ROOT / "companion" / "games" / "atlandice"
+    found = set()
+    for path in list((own / "templates").glob("*.html")) + [own / "table.py", own / "words.py"]:
+        found |= set(re.findall(r"\bpage\(['\"]([a-z0-9_]+)['\"]\s*[,)]", path.read_text(encoding="utf-8")))
+    assert len(found) > 20
+    for lang in ("en", "pt-BR"):
+        page = shelf.catalog("atlandice", lang)["page"]
+        assert sorted(k for k in found if k not in page) == [], lang

@@ -10,7 +10,7 @@ import pytest
 
 from companion.games.atlandice.simulate import random_input, random_setup
 from companion.shelf import words_for
-from web.view import token_sources
+from companion.games.atlandice.table import token_sources
 
 from .conftest import SETUP
 

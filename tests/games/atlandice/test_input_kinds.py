@@ -89,7 +89,7 @@ def test_the_engine_message_and_the_english_catalog_are_one_text(profile):
 
 
 def test_the_page_labels_options_from_the_declarations():
-    from web.view import option_label
+    from companion.games.atlandice.table import option_label
     en, pt = words_for("atlandice", "en"), words_for("atlandice", "pt-BR")
     swap = option_label({"type": "swap", "give": "gem", "district": "library", "take": "book"}, {}, {}, pt, [])
     assert swap["text"] == "dar Joia, pegar Livro" and swap["icons"] == [("res", "gem"), ("text", "⇄"), ("res", "book")]
