@@ -28,7 +28,7 @@ from .errors import ApiError, from_rule_error, said
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 BUTTONS = ("undo", "redo", "confirm", "read")
-MAX_NAME = check.MAX_NAME
+MAX_NAME = 40      # a player's name, characters
 
 
 def game_session():
@@ -344,14 +344,15 @@ def set_profile():
 
 @bp.post("/check/payout")
 def check_payout():
-    """{"counts": {name: n, ...}, "taker": name or null} -> the empty-District payout and why."""
+    """{"counts": {name: n, ...}, "taker": name or null} -> the empty-District payout and why
+    (the check of the game `?game=` names, else the first on the shelf with one)."""
     data = body()
-    return jsonify(check.payout(data.get("counts"), data.get("taker"), i18n.current()))
+    return jsonify(check.payout(request.args.get("game"), data.get("counts"), data.get("taker"), i18n.current()))
 
 
 @bp.post("/check/final")
 def check_final():
     """{"players": [{"name", "stock": {r: n}, "tiles": n, "tokens": n}], "neutral": bool, "depleted": [r]}."""
     data = body()
-    return jsonify(check.final(data.get("players"), data.get("neutral", False), data.get("depleted"),
-                               i18n.current()))
+    return jsonify(check.final(request.args.get("game"), data.get("players"), data.get("neutral", False),
+                               data.get("depleted"), i18n.current()))

@@ -9,7 +9,7 @@ from datetime import datetime
 from flask import (Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request,
                    session, url_for)
 
-from companion.games.atlandice.names import MARKET, RESOURCES, TILES
+from companion.games.atlandice.names import MARKET, TILES
 from companion.games.atlandice.profile import SPACE_KINDS
 
 from companion import games as games_shelf
@@ -127,38 +127,13 @@ def camera():
 
 @bp.get("/check")
 def check_page():
-    """Payouts and final scoring from typed counts: no game needed, nothing changes (GET form)."""
-    lang = i18n.current()
-    args = request.args
-    payout = final = None
-    errors = []
-    seats = range(check.MAX_SEATS)
-    if args.get("do") == "payout":
-        rows = [(args.get(f"name{i}", "").strip() or f"P{i + 1}", args.get(f"count{i}", "0"))
-                for i in seats if args.get(f"name{i}", "").strip() or args.get(f"count{i}", "").strip()]
-        try:
-            # a dict would keep only the last of two rows with one name
-            check.distinct([name for name, _ in rows], lang)
-            payout = check.payout(dict(rows), args.get("taker") or None, lang)
-        except ApiError as exc:
-            errors.append(exc.message)
-    elif args.get("do") == "final":
-        players = []
-        for i in seats:
-            name = args.get(f"name{i}", "").strip()
-            fields = [args.get(f"{r}{i}", "") for r in RESOURCES] + [args.get(f"tiles{i}", ""), args.get(f"tokens{i}", "")]
-            if name or any(f.strip() for f in fields):
-                players.append({"name": name, "stock": {r: args.get(f"{r}{i}", "0") for r in RESOURCES},
-                                "tiles": args.get(f"tiles{i}", "0"), "tokens": args.get(f"tokens{i}", "0")})
-        neutral = args.get("neutral") == "1"
-        depleted = [r for r in RESOURCES if args.get(f"depleted_{r}") == "1"]
-        try:
-            final = check.final(players, neutral, depleted, lang)
-        except ApiError as exc:
-            errors.append(exc.message)
-    status = 400 if errors else 200
-    return render_template("check.html", args=args, seats=seats, payout=payout, final=final,
-                           errors=errors, resources=RESOURCES, **common()), status
+    """Sums a game's rules do without a game, from typed counts: nothing changes (GET form).
+    The game's own page (`?game=`, else the first on the shelf with one: web/check.py)."""
+    rules = check.with_check(request.args.get("game"))
+    words = shelf.words_for(rules.id, i18n.current())
+    drawn = rules.check.form(request.args, words)
+    status = 400 if drawn["errors"] else 200
+    return render_template(rules.check.TEMPLATE, page=words.page, word=words.word, **drawn, **common()), status
 
 
 # --- pairing -----------------------------------------------------------------------

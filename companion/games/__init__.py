@@ -96,6 +96,19 @@ class Rules:
         return importlib.import_module(self.package + ".table")
 
     @property
+    def check(self):
+        """The game's check page, sums its rules do without a game (its package's `check`
+        module: `form(args, words)`, `TEMPLATE`, and the sums its API takes, Atlandice's
+        `payout` and `final`), or None when it has none (docs/games.md)."""
+        name = self.package + ".check"
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return None
+
+    @property
     def text(self):
         """The game's replay text (`companion replay`): its package's `text` module, with
         `table_lines(game, words, cli)`, `score_lines(game, words, cli)` and optionally
