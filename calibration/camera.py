@@ -177,6 +177,12 @@ class CalibratedReader:
             self.config = replace(self.config, empty_tray=image)
         return {**self.status(), **info}
 
+    def dice_seen(self, frame) -> int:
+        """How many valued dice the reader sees on `frame`, read as in play but without the empty
+        tray saved before (which would hide dice lying where its printing is)."""
+        import vision
+        return sum(v is not None for v in vision.read(frame, replace(self.config, empty_tray=None)).values)
+
     def status(self) -> dict:
         from vision.settings import MODELS
 

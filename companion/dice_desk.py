@@ -25,6 +25,15 @@ from .games.errors import illegal, invalid
 CAMERA_SOURCES = ("camera", "corrected")   # dice read by the camera, as read or corrected on a tablet
 
 
+class EmptyTrayRefused(ValueError):
+    """The empty tray was not saved: `key` "not_calibrated" or "dice_in_tray" (`dice` of them seen)."""
+
+    def __init__(self, key: str, dice: int = 0):
+        super().__init__(f"empty tray not saved: {key.replace('_', ' ')}" + (f" ({dice})" if dice else ""))
+        self.key = key
+        self.dice = dice
+
+
 class DiceDesk:
     def __init__(self, session, camera=None, reader: Callable | None = None, annotate: Callable | None = None,
                  encode_png: Callable | None = None, calibration=None, roll_keeper: Callable | None = None):
@@ -144,6 +153,30 @@ class DiceDesk:
             return None if frame is None else self.calibration.calibrate(frame)
 
         info = self._thread.submit(measure).result()
+        self.session._bump()
+        return info
+
+    def save_empty_tray(self, printing: bool = False) -> dict | None:
+        """Save a picture taken now as the empty tray (the calibration's save_empty_tray): what
+        lies there the same is never valued from then on. None when there is no camera;
+        EmptyTrayRefused when the reader is not calibrated, or sees dice on the picture (unless
+        the table says they are the tray's `printing`: a picture with a die in it would hide
+        that die's place)."""
+        if self.calibration is None:
+            return None
+        if not self.calibration.status()["calibrated"]:
+            raise EmptyTrayRefused("not_calibrated")
+
+        def save():
+            frame = self._capture()
+            if frame is None:
+                return None
+            seen = 0 if printing else self.calibration.dice_seen(frame)
+            if seen:
+                raise EmptyTrayRefused("dice_in_tray", seen)
+            return self.calibration.save_empty_tray(frame)
+
+        info = self._thread.submit(save).result()
         self.session._bump()
         return info
 

@@ -17,7 +17,7 @@ from companion.games.errors import RuleError
 from companion.shelf import words_for
 from companion.games.errors import check_meta, illegal
 from companion.games.atlandice.profile import validate_new_profile
-from companion.dice_desk import CAMERA_SOURCES
+from companion.dice_desk import CAMERA_SOURCES, EmptyTrayRefused
 from companion.session import AUTO, StaleVersion
 
 COMPANION_SOURCES = (AUTO, *CAMERA_SOURCES)
@@ -266,6 +266,22 @@ def calibrate():
         info = sess.desk.calibrate()
     except ValueError as exc:  # no die could be read on the picture
         raise ApiError(409, "calibration_failed", said("err_calibration_failed"), detail=str(exc)) from None
+    if info is None:
+        raise camera_unavailable(sess)
+    return jsonify({"ok": True, "calibration": info})
+
+
+@bp.post("/empty-tray")
+@security.paired_required
+def empty_tray():
+    """Save a picture taken now as the empty tray: what lies there the same is never read as a
+    die. {"printing": true} saves it though the reader sees dice there (the tray's printing)."""
+    data = body() if request.content_length else {}
+    sess = game_session()
+    try:
+        info = sess.desk.save_empty_tray(printing=data.get("printing") is True)
+    except EmptyTrayRefused as exc:
+        raise ApiError(409, exc.key, said(f"err_empty_tray_{exc.key}", n=exc.dice), dice=exc.dice) from None
     if info is None:
         raise camera_unavailable(sess)
     return jsonify({"ok": True, "calibration": info})
