@@ -136,7 +136,7 @@ def _step(game: Game, prompt: dict | None, events: list, lang: str) -> dict:
             said_input = f"{names[seat]}: {said_input}"
         source = inp.get("source")
     return {"input": said_input, "source": source, "lines": [words.event(ev, names) for ev in events],
-            "players": view.replay_players(game, lang), "scores": _scores(game, lang)}
+            "scores": _scores(game, lang), **view.replay_players(game, lang)}
 
 
 @bp.get("/games/<int:game_id>/record.jsonl")

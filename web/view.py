@@ -71,8 +71,10 @@ def replay_parts(game, names: list[str], lang: str) -> dict:
             "page": words.page, "chart": tally.get("chart")}
 
 
-def replay_players(game, lang: str) -> list[dict] | None:
+def replay_players(game, lang: str) -> dict:
     """The players' table after a step of the replay, where the game's table view gives one
-    (`players_at(game, words)`)."""
+    (`players_at(game, words)`, drawn by its `<game>/players_at.html`)."""
     players_at = getattr(game.rules.table, "players_at", None)
-    return players_at(game, words_for(game.game_id, lang)) if players_at is not None else None
+    if players_at is None:
+        return {}
+    return {"players": players_at(game, words_for(game.game_id, lang)), "players_page": f"{game.game_id}/players_at.html"}
