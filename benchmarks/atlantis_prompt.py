@@ -73,7 +73,7 @@ def prompt_cost(repeat: int) -> None:
     print(f"one step of a move (GET /step's work: the prompt, then table.step, first card of each citizen): "
           f"median {1000 * statistics.median(steps):.1f} ms, max {1000 * max(steps):.1f} ms")
 
-    from companion.board_profile import load_profile
+    from companion.game_profiles import load_profile
     from companion.record import Record
     from companion.session import Session
     from companion.store import GameStore

@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.board_profile import load_profile  # noqa: E402
+from companion.game_profiles import load_profile  # noqa: E402
 from companion.game import Game  # noqa: E402
 from companion.games.atlandice.engine import apply_in_place, expected, start  # noqa: E402
 from companion.games.atlandice.simulate import random_input, random_setup  # noqa: E402

@@ -44,7 +44,7 @@ from process_probe import free_port, reset_peak, rss_mb  # beside this script
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.board_profile import load_profile  # noqa: E402
+from companion.game_profiles import load_profile  # noqa: E402
 from companion.game import Game  # noqa: E402
 from companion.games.atlandice.simulate import random_input  # noqa: E402
 from tests.web.bad_requests import BAD_REQUESTS, body_for  # noqa: E402

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.board_profile import load_profile  # noqa: E402
+from companion.game_profiles import load_profile  # noqa: E402
 from companion.record import Record  # noqa: E402
 from companion.games.atlandice.simulate import play_random, random_setup  # noqa: E402
 from companion.session import Session  # noqa: E402

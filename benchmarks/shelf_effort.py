@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.board_profile import load_profile  # noqa: E402
+from companion.game_profiles import load_profile  # noqa: E402
 from companion.session import AUTO, Session  # noqa: E402
 from companion.store import GameStore  # noqa: E402
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import paths
-from .board_profile import load_or_default, profile_paths
 from .config import Config
 from .table_loop import TableLoop
 from .game_profiles import GameProfiles
@@ -112,22 +111,20 @@ def build(config: Config, announce=print) -> Companion:
     from hardware.demo import DEMO_FOLDER
 
     data_dir = paths.ensure_dir(config.data_dir)
-    profiles = GameProfiles(paths.calibration_dir(data_dir))
+    profiles = GameProfiles.of(config)
     for problem in profiles.check():      # a damaged saved profile: said with its path, the default used
         announce(f"warning: {problem}")
     store = GameStore(paths.database_path(data_dir))
     if store.problem is not None:     # the page says it too, until it is mended
         announce(f"warning: {store.problem}")
-    read_from, save_to = profile_paths(config)
     camera = open_camera(config.camera, demo_folder=DEMO_FOLDER)
     panel = open_panel(config.gpio)
     reader = CalibratedReader(paths.calibration_dir(data_dir) / "camera.toml")
     keeper = RollKeeper(rolls_dir(data_dir), config.dice.keep_rolls_mb * 1_000_000) if config.dice.keep_rolls else None
     if keeper is not None:
         keeper.sweep()    # what a roll cut short by a full card left (roll-*.jpg.tmp)
-    board = load_or_default(read_from, say=lambda problem: announce(f"warning: {problem}"))
-    session = Session(store, board, camera=camera, panel=panel, reader=reader.read,
-                      annotate=vision.annotate, encode_png=_png, profile_path=save_to, calibration=reader,
+    session = Session(store, camera=camera, panel=panel, reader=reader.read,
+                      annotate=vision.annotate, encode_png=_png, calibration=reader,
                       roll_keeper=keeper, profiles=profiles, enter_settled_die=config.dice.enter_settled_die)
     camera.add_listener(lambda status: session.notify())
     try:

@@ -176,9 +176,13 @@ def _replay(args: argparse.Namespace) -> int:
     if args.lang is None:
         args.lang = config.game.language
 
-    def installed_profile() -> dict:
-        from companion.board_profile import installed_profile as load
-        return load(config)
+    def installed_profile(game_id: str) -> dict:
+        from companion.game_profiles import GameProfiles
+        from companion.games.errors import RuleError
+        try:
+            return GameProfiles.of(config).get(game_id)
+        except RuleError:      # an unknown game: the replay says so, on line 1
+            return {}
 
     args.installed_profile = installed_profile
     main_replay = _hook("companion.replay", "main_replay", "replay is not built yet")

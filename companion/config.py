@@ -76,7 +76,7 @@ class GpioConfig:
 @dataclass(frozen=True)
 class GameConfig:
     language: str = _opt("en", choices=("en", "pt-BR"))
-    board_profile: Path | None = None  # None = the default profile shipped in calibration/
+    board_profile: Path | None = None  # the first game's profile file; None = the data folder's
 
 
 @dataclass(frozen=True)

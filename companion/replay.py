@@ -23,11 +23,9 @@ def main_replay(args) -> int:
     lang = getattr(args, "lang", None) or "en"
     try:
         record = Record.from_jsonl(decode(args.file.read_bytes()))     # not UTF-8: the line is named
-        installed = getattr(args, "installed_profile", None)
+        installed = getattr(args, "installed_profile", None) or _default_profile
         game_id = games.game_of(record.header)
-        if game_id != games.DEFAULT:       # the game's own default profile (a known game, or line 1 says why not)
-            installed = _shelf_profile(game_id)
-        used = fill_in_profile(record.header, installed)
+        used = fill_in_profile(record.header, lambda: installed(game_id))
         game = Game(record)
     except (RecordError, ReplayError) as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
@@ -55,25 +53,24 @@ def main_replay(args) -> int:
     return 0
 
 
-def _shelf_profile(game_id: str):
-    def load() -> dict:
-        from .shelf import default_profile
-        try:
-            return default_profile(game_id)
-        except RuleError:      # an unknown game: the replay says so, on line 1
-            return {}
-    return load
+def _default_profile(game_id: str) -> dict:
+    """The game's own default profile; an unknown game: none (the replay says why, on line 1)."""
+    from .shelf import default_profile
+    try:
+        return default_profile(game_id)
+    except RuleError:
+        return {}
 
 
 def fill_in_profile(header: dict, installed=None) -> dict | None:
     """Give a setup or position without a board profile the installed one; return it, or None
-    when the record has its own. `installed`: a function returning it (default: the shipped one)."""
+    when the record has its own. `installed`: a function returning it (default: the game's own)."""
     start = header.get("setup", header.get("position"))
     if not isinstance(start, dict) or "profile" in start:
         return None
     if installed is None:
-        from .board_profile import load_profile
-        installed = load_profile
+        game_id = games.game_of(header)
+        installed = lambda: _default_profile(game_id)       # noqa: E731
     start["profile"] = installed()
     return start["profile"]
 

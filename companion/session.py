@@ -19,10 +19,8 @@ from . import games
 from .dice_desk import DiceDesk
 from .game import Game
 from .game_profiles import GameProfiles
-from .board_profile import save_profile
 from .record import Record, record_date
 from .games.errors import RuleError, illegal
-from .games.atlandice.profile import validate_new_profile, validate_profile
 from .store import GameStore, StoreError
 
 log = logging.getLogger(__name__)
@@ -53,20 +51,20 @@ class StaleProposal(StaleVersion):
 
 
 class Session:
-    def __init__(self, store: GameStore, profile: dict, camera=None, panel=None,
+    def __init__(self, store: GameStore, profile: dict | None = None, camera=None, panel=None,
                  reader: Callable | None = None, annotate: Callable | None = None,
-                 encode_png: Callable | None = None, profile_path=None, calibration=None,
+                 encode_png: Callable | None = None, calibration=None,
                  roll_keeper: Callable | None = None, profiles: GameProfiles | None = None,
                  enter_settled_die: bool = True):
         self.store = store
         # A single die the settle watcher read surely is entered at once, without CONFIRM
         # (enter_settled; [dice] enter_settled_die).
         self.enter_settled_die = enter_settled_die
-        self.profile = validate_profile(profile)
-        # The other games' profiles (companion/game_profiles.py); none given: kept in memory.
+        # Every game's profile (companion/game_profiles.py); none given: kept in memory.
         self.profiles = profiles if profiles is not None else GameProfiles()
+        if profile is not None:      # the first game's, used without being written
+            self.profiles.use(games.DEFAULT, profile)
         self.panel = panel
-        self.profile_path = profile_path
         self.lock = threading.RLock()
         self._changed = threading.Condition(self.lock)
         self.change_id = 0
@@ -286,25 +284,17 @@ class Session:
                 self.last_refusal = {"button": button, **exc.to_dict()}
                 self._bump()
 
-    # --- the board profile (R12) -------------------------------------------
+    # --- the games' profiles ---------------------------------------------------
 
-    def profile_of(self, game: str = "atlandice") -> dict:
+    def profile_of(self, game: str) -> dict:
         """The profile the next game of `game` begins with."""
-        return self.profile if game == "atlandice" else self.profiles.get(game)
+        return self.profiles.get(game)
 
-    def set_profile(self, profile: dict, game: str = "atlandice") -> None:
-        """Validate, save, and use for the next game of `game` (a game keeps the profile it
-        began with). Refused (RuleError): nothing is saved or changed."""
-        if game != "atlandice":
-            with self.lock:
-                self.profiles.save(game, profile)
-                self._bump()
-            return
-        profile = validate_new_profile(profile)
-        if self.profile_path:
-            save_profile(profile, self.profile_path)
+    def set_profile(self, profile: dict, game: str) -> None:
+        """Check, save, and use for the next game of `game` (a game keeps the profile it
+        began with). Refused (RuleError) or not written (StoreError): nothing changed."""
         with self.lock:
-            self.profile = profile
+            self.profiles.save(game, profile)
             self._bump()
 
     # --- listeners -----------------------------------------------------------
@@ -350,7 +340,7 @@ class Session:
                 "reading": self.desk.reading(),
                 "camera": self.desk.camera_status(),
                 "calibration": self.desk.calibration.status() if self.desk.calibration is not None else None,
-                "profile": self.profile,
+                "profile": self.profile_of(game.game_id if game else games.DEFAULT),
                 "can_undo": bool(game and game.record.inputs),
                 "can_redo": bool(game and game.redo_stack),
                 "refusal": self.last_refusal,

@@ -6,7 +6,7 @@ import tempfile, threading
 from pathlib import Path
 import waitress
 from playwright.sync_api import sync_playwright
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.games.errors import RuleError
 from companion.session import Session
 from companion.store import GameStore

@@ -72,10 +72,9 @@ class _JSON(DefaultJSONProvider):
 
 
 def _default_session():
-    from companion.board_profile import load_profile
     from companion.session import Session
     from companion.store import GameStore
-    return Session(GameStore(":memory:"), load_profile())
+    return Session(GameStore(":memory:"))
 
 
 def _secret_key(instance: Path) -> str:

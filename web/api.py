@@ -12,11 +12,11 @@ from companion import games as games_shelf
 from companion import json_text, shelf
 from companion.record import decode as record_text
 from companion.game import ReplayError
+from companion.game_profiles import has_profile
 from companion.i18n import explain
 from companion.games.errors import RuleError
 from companion.shelf import words_for
 from companion.games.errors import check_meta, illegal
-from companion.games.atlandice.profile import validate_new_profile
 from companion.dice_desk import CAMERA_SOURCES, EmptyTrayRefused
 from companion.session import AUTO, StaleVersion
 
@@ -161,9 +161,22 @@ def games():
     return jsonify({"games": game_session().store.games(), "shelf": shelf.listing()})
 
 
+def _profile_game() -> str:
+    """The game whose profile is asked (?game=id; the shelf's first game by default)."""
+    game = request.args.get("game", games_shelf.DEFAULT)
+    try:
+        games_shelf.load(game)
+    except RuleError as exc:
+        raise from_rule_error(exc, games_shelf.DEFAULT) from None
+    if not has_profile(game):
+        raise ApiError(404, "not_found", said("err_no_game_profile"))
+    return game
+
+
 @bp.get("/profile")
 def profile():
-    return jsonify(game_session().profile)
+    """The profile the next game of ?game= (the shelf's first game by default) begins with."""
+    return jsonify(game_session().profile_of(_profile_game()))
 
 
 def camera_shown() -> bool:
@@ -349,11 +362,11 @@ def load_record():
 @bp.post("/profile")
 @security.paired_required
 def set_profile():
-    """The board profile (R12): clock track, clock icons, confirmed."""
-    data = body()
-    clean = validate_new_profile(data)  # RuleError("invalid") -> 400
-    game_session().set_profile(clean)
-    return jsonify(game_session().profile)
+    """A game's profile (?game=, the shelf's first game by default), whole, as JSON: checked by
+    the game (RuleError -> 400), saved, used from its next game."""
+    game = _profile_game()
+    game_session().set_profile(body(), game)
+    return jsonify(game_session().profile_of(game))
 
 
 # --- the check page's sums (no game needed, nothing changes) -------------------------

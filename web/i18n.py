@@ -2,17 +2,14 @@
 
 Every visible string comes from the catalogs: the frame's from the "ui" section of the shared
 catalogs (companion/i18n/*.json), t("round_n", n=2); a game's from its own (companion/shelf.py),
-which a page draws through the game's words; w(group, key) names a thing of the shelf's
-default game (its board profile's tiles).
+which a page draws through the game's words.
 """
 
 from __future__ import annotations
 
 from flask import g, request
 
-from companion import games
 from companion.i18n import LANGUAGES, best_language, catalog, variant
-from companion.shelf import words_for
 
 COOKIE = "lang"
 
@@ -44,14 +41,10 @@ def t(key: str, **params) -> str:
     return text.format(**params) if params else text
 
 
-def w(group: str, key: object) -> str:
-    return words_for(games.DEFAULT, current()).word(group, key)
-
-
 def init_app(app) -> None:
     @app.context_processor
     def _helpers():
-        return {"t": t, "w": w, "lang": current(), "languages": [(code, catalog(code)["language"])
+        return {"t": t, "lang": current(), "languages": [(code, catalog(code)["language"])
                                                                   for code in LANGUAGES]}
 
     @app.after_request

@@ -1,4 +1,4 @@
-"""The HTML pages: the table (live), setup, board profile, camera, check, pairing."""
+"""The HTML pages: the table (live), setup, the profile, camera, check, pairing."""
 
 from __future__ import annotations
 
@@ -9,12 +9,9 @@ from datetime import datetime
 from flask import (Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request,
                    session, url_for)
 
-from companion.games.atlandice.names import MARKET, TILES
-from companion.games.atlandice.profile import SPACE_KINDS
-
 from companion import games as games_shelf
 from companion import shelf
-from companion.games.atlandice import RuleError
+from companion.games.errors import RuleError
 
 from . import check, i18n, profile_page, security, view
 from .errors import ApiError, from_rule_error, said
@@ -96,14 +93,12 @@ def setup_fieldsets(options: tuple, words) -> list[dict]:
 
 @bp.get("/profile")
 def profile():
-    """Atlandice's board profile (R12); the other games' profiles (?game=id): web/profile_page.py."""
-    game = request.args.get("game")
-    if game and game != games_shelf.DEFAULT:
-        return redirect(url_for("profiles.page", game=game), 303)
+    """The profile of the game asked (?game=id), else of the game on the table, else of the
+    shelf's first game: web/profile_page.py."""
+    if request.args.get("game"):
+        return redirect(url_for("profiles.page", game=request.args["game"]), 303)
     sess = game_session()
-    return render_template("profile.html", profile=sess.profile, kinds=SPACE_KINDS,
-                           tiles=list(TILES) + [MARKET], profile_choices=profile_page.choices(games_shelf.DEFAULT),
-                           **common())
+    return profile_page.page(sess.game.game_id if sess.game is not None else games_shelf.DEFAULT)
 
 
 @bp.app_context_processor
@@ -114,7 +109,7 @@ def _frame() -> dict:
     game = sess.game.game_id if sess is not None and sess.game is not None else None
     from .step import scripts
     if game in (None, games_shelf.DEFAULT):
-        return {"on_table": None, "on_table_profile": url_for("pages.profile"), "shelf_scripts": scripts()}
+        return {"on_table": None, "on_table_profile": profile_page.profile_url(game), "shelf_scripts": scripts()}
     names = games_shelf.load(game).names
     return {"on_table": names.get(i18n.current()) or names["en"], "on_table_profile": profile_page.profile_url(game),
             "shelf_scripts": scripts()}

@@ -2,7 +2,7 @@
 describes (its package's `profile_fields.FIELDS`, plain data), read back from the posted
 form into the profile the game then checks (its `validate_profile`).
 
-    fields = fields_of("survive")
+    fields = fields_of(game_id)
     layout(fields, profile, words)     -> what profile_game.html draws, every input with its text
     read(fields, form, profile)        -> the profile the form says; FormError for a cell that is no number
 

@@ -1,8 +1,9 @@
-"""A shelf game's profile page: /profile/<game> shows the profile the next game of it begins
-with, in the game's words, lets a paired tablet correct it and mark it checked (a plain form
-post: the game checks it, the session saves it), and says whether it is confirmed.
-
-Atlandice's board profile keeps its own page (/profile, pages.py): /profile/atlandice leads there.
+"""A game's profile page: /profile/<game> shows the profile the next game of it begins with,
+in the game's words, lets a paired tablet correct it and mark it checked, and says whether it
+is confirmed. The form is drawn from the game's profile fields (`profile_fields.py`, a plain
+form post: the game checks it, the session saves it), or is the game's own editor when its
+table view gives one (`profile_editor(profile, words)`: its template and what it draws, saved
+by its script through POST /api/profile?game=).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 from companion import games as games_shelf
 from companion import shelf
 from companion.game_profiles import has_profile
-from companion.games.atlandice import RuleError
+from companion.games.errors import RuleError
 from companion.i18n import explain
 from companion.store import StoreError
 
@@ -31,7 +32,8 @@ def _game(game: str) -> str:
 
 
 def profile_url(game: str | None) -> str:
-    """Where the profile of `game` is edited (Atlandice's, or no game: the board profile)."""
+    """Where the profile of `game` is edited (a game that keeps none, or no game: the choice's
+    first)."""
     if not game or not has_profile(game):
         return url_for("pages.profile")
     return url_for("profiles.page", game=game)
@@ -42,7 +44,7 @@ def choices(current: str) -> list[dict]:
     lang = i18n.current()
     return [{"id": g["id"], "name": g["names"].get(lang, g["names"]["en"]), "href": profile_url(g["id"]),
              "current": g["id"] == current}
-            for g in shelf.listing() if g["id"] == games_shelf.DEFAULT or has_profile(g["id"])]
+            for g in shelf.listing() if has_profile(g["id"])]
 
 
 def _render(game: str, values=None, error: str | None = None, status: int = 200):
@@ -50,6 +52,11 @@ def _render(game: str, values=None, error: str | None = None, status: int = 200)
     lang = i18n.current()
     words = shelf.words_for(game, lang)
     profile = sess.profile_of(game)
+    editor = getattr(games_shelf.load(game).table, "profile_editor", None)
+    if editor is not None:
+        own = editor(profile, words)
+        return render_template(own.pop("template"), game=game, profile=profile, profile_choices=choices(game),
+                               paired=security.is_paired(), csrf_token=security.csrf_token(), **own), status
     name = games_shelf.load(game).names.get(lang) or games_shelf.load(game).names["en"]
     confirmed = (values.get("confirmed") == "1") if values is not None else profile["confirmed"]
     return render_template(
@@ -64,7 +71,10 @@ def _render(game: str, values=None, error: str | None = None, status: int = 200)
 def page(game: str):
     game = _game(game)
     if not has_profile(game):
-        return redirect(url_for("pages.profile"), 303)
+        first = next((g["id"] for g in shelf.listing() if has_profile(g["id"])), None)
+        if first is None:
+            raise ApiError(404, "not_found", said("err_no_game_profile"))
+        return redirect(url_for("profiles.page", game=first), 303)
     return _render(game)
 
 
@@ -76,7 +86,7 @@ def save(game: str):
     that refuses the file: said with its path, nothing changed (507 full, else 503). Asked
     by a script (X-Requested-With or JSON wanted): the saved profile, or the error, as JSON."""
     game = _game(game)
-    if not has_profile(game):
+    if not has_profile(game) or not profile_form.fields_of(game):
         raise ApiError(404, "not_found", said("err_no_game_profile"))
     sess = current_app.extensions["session"]
     fields = profile_form.fields_of(game)

@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from companion.board_profile import load_profile  # noqa: E402
+from companion.game_profiles import load_profile  # noqa: E402
 from companion.replay import fill_in_profile  # noqa: E402
 from companion.session import Session  # noqa: E402
 from companion.store import GameStore  # noqa: E402

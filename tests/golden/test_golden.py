@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.replay import main_replay
 from companion.session import Session
 from companion.store import GameStore
@@ -37,7 +37,7 @@ def _id(path: Path) -> str:
 
 
 def replay(path: Path, lang: str = "en", **flags) -> str:
-    args = Namespace(file=path, lang=lang, installed_profile=load_profile,
+    args = Namespace(file=path, lang=lang, installed_profile=None,
                      **{k: flags.get(k, False) for k in ("events", "table", "score", "json")})
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

@@ -6,7 +6,7 @@ import pytest
 
 import vision
 from companion.app import RollCue
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.session import Session
 from companion.store import GameStore
 from hardware import open_camera

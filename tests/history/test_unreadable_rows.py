@@ -160,12 +160,12 @@ def test_the_summaries_notice_an_edit_in_the_middle_of_a_record(tmp_path, profil
 
 
 def test_a_record_file_that_is_not_utf8_is_refused_naming_the_line(tmp_path):
-    from companion.board_profile import load_profile
+    from companion.game_profiles import load_profile
     from companion.game_profiles import GameProfiles
     from companion.session import Session
     from web import create_app
     store = GameStore(tmp_path / "g.sqlite3")
-    sess = Session(store, load_profile(), profile_path=tmp_path / "p.toml", profiles=GameProfiles(tmp_path / "c"))
+    sess = Session(store, profiles=GameProfiles(tmp_path / "c", {"atlandice": tmp_path / "p.toml"}))
     app = create_app({"TESTING": True, "PAIRING_CODE": CODE, "INSTANCE_PATH": tmp_path / "i"}, session=sess)
     c = app.test_client()
     assert c.post("/pair", json={"code": CODE}, headers=XHR).status_code == 200

@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.game import Game
 from companion.games.atlandice.simulate import random_input, random_setup
 

@@ -67,7 +67,7 @@ def test_a_load_killed_midway_leaves_the_previous_game_on_the_table(tmp_path, pr
         import sys
         sys.path.insert(0, {str(ROOT)!r})
         from pathlib import Path
-        from companion.board_profile import load_profile
+        from companion.game_profiles import load_profile
         from companion.session import Session
         from companion.store import GameStore
         from tests.store.faulty_db import break_store

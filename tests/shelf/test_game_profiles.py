@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile, save_profile
 from companion.game import Game
 from companion.game_profiles import GameProfiles, has_profile
 from companion.games.atlandice import RuleError
@@ -27,8 +27,49 @@ def open_session(tmp_path) -> Session:
                    profiles=GameProfiles(tmp_path / "calibration"))
 
 
-def test_only_the_other_games_keep_a_game_profile():
-    assert has_profile("survive") and not has_profile("atlandice")
+def test_every_game_with_a_profile_keeps_it_the_same_way():
+    assert has_profile("survive") and has_profile("atlandice") and has_profile("atlantis")
+    for game in ("atlandice", "survive", "atlantis"):
+        assert default_profile(game)["confirmed"] is False
+
+
+def test_atlandices_board_profile_saved_before_is_used_and_kept_until_saved_again(tmp_path):
+    # The board profile saved (TOML) before every game's profile was kept alike: read at start
+    # through a restart, left on disk; saving again writes the game's own file beside it.
+    board = dict(default_profile("atlandice"), name="our board", confirmed=True)
+    board["icons"] = dict(board["icons"], market=1)
+    before = tmp_path / "board_profile.toml"
+    save_profile(board, before)
+    kept = before.read_bytes()
+    for _ in range(2):                                    # a start, then a restart
+        profiles = GameProfiles(tmp_path)
+        assert profiles.check() == [] and profiles.get("atlandice") == board
+    sess = Session(GameStore(tmp_path / "g.sqlite3"), profiles=GameProfiles(tmp_path))
+    sess.new_game({"players": ["Ana", "Bruno"], "first_player": 0})
+    assert sess.game.record.header["setup"]["profile"] == board
+    sess.set_profile(dict(board, name="our board, again"), "atlandice")
+    assert before.read_bytes() == kept                    # the old file is never rewritten
+    again = GameProfiles(tmp_path)
+    assert again.get("atlandice")["name"] == "our board, again"
+    assert json.loads((tmp_path / "atlandice_profile.json").read_text())["icons"]["market"] == 1
+
+
+def test_a_damaged_board_profile_saved_before_is_said_and_the_default_used(tmp_path):
+    (tmp_path / "board_profile.toml").write_text("track = [", encoding="utf-8")
+    profiles = GameProfiles(tmp_path)
+    problems = profiles.check()
+    assert len(problems) == 1 and "board_profile.toml" in problems[0] and "not valid TOML" in problems[0]
+    assert profiles.get("atlandice") == default_profile("atlandice")
+
+
+def test_a_profile_file_chosen_in_the_configuration_is_read_and_saved_as_toml(tmp_path):
+    path = tmp_path / "mine.toml"
+    profiles = GameProfiles(tmp_path / "data", {"atlandice": path})
+    changed = dict(default_profile("atlandice"), name="mine", confirmed=True)
+    profiles.save("atlandice", changed)
+    assert load_profile(path) == changed and "confirmed = true" in path.read_text()
+    assert GameProfiles(tmp_path / "data", {"atlandice": path}).get("atlandice") == changed
+    assert not (tmp_path / "data").exists()
 
 
 def test_a_saved_profile_is_read_back_after_a_restart(tmp_path):
@@ -90,7 +131,7 @@ def test_the_next_game_uses_it_and_the_game_under_way_keeps_its_own(tmp_path):
     assert sess.game.record.header["setup"]["profile"] == began_with
     assert sess.game.state["profile"]["confirmed"] is False
     first = sess.game_id
-    board = dict(sess.profile)
+    board = dict(sess.profile_of("atlandice"))
     sess.close()
 
     sess = open_session(tmp_path)                     # a restart
@@ -101,7 +142,7 @@ def test_the_next_game_uses_it_and_the_game_under_way_keeps_its_own(tmp_path):
     assert sess.game.state["profile"]["values"] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 6]
     record, _ = sess.store.load(sess.game_id)
     assert Game(record).state["profile"] == checked()
-    assert sess.profile == board                      # Atlandice's board profile untouched
+    assert sess.profile_of("atlandice") == board                      # Atlandice's board profile untouched
     sess.new_game({"players": ["Ana", "Bruno"], "first_player": 0})
     assert "track" in sess.game.record.header["setup"]["profile"]
     sess.close()

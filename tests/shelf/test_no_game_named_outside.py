@@ -15,12 +15,6 @@ KINDS = {".py", ".html", ".js", ".css", ".json", ".toml", ".svg"}
 # unpair every tablet).
 NOT_A_GAME = {"web/__init__.py": '"SESSION_COOKIE_NAME": "atlandice"'}
 
-# What the moves still in progress leave (issue 41): this list only shrinks.
-PENDING = {
-    "companion/board_profile.py", "companion/game_profiles.py",
-    "companion/session.py", "web/api.py",
-    "web/pages.py", "web/profile_form.py", "web/profile_page.py",
-}
 
 
 def naming(ids: list[str], root: Path = ROOT) -> dict[str, list[str]]:
@@ -46,10 +40,7 @@ def naming(ids: list[str], root: Path = ROOT) -> dict[str, list[str]]:
 
 def test_no_shared_file_names_a_game():
     found = naming([g.id for g in games.shelf()])
-    new = {rel: lines for rel, lines in found.items() if rel not in PENDING}
-    assert not new, f"shared files naming a game (ask the registry instead): {new}"
-    done = PENDING - set(found)
-    assert not done, f"no longer naming a game: take them off PENDING: {sorted(done)}"
+    assert not found, f"shared files naming a game (ask the registry instead): {found}"
 
 
 def test_the_search_finds_a_game_named_in_each_way(tmp_path):

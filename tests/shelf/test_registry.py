@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion import games
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.game import Game, ReplayError
 from companion.i18n import LANGUAGES
 from companion.record import Record

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.game import Game
 from companion.games.survive.simulate import random_input
 from companion.session import Session

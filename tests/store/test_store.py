@@ -7,8 +7,9 @@ import subprocess
 import sys
 import textwrap
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.game import Game
+from companion.game_profiles import GameProfiles
 from companion.session import Session, StaleVersion
 from companion.store import GameStore, StoreError
 
@@ -59,7 +60,7 @@ def test_a_killed_process_loses_no_acknowledged_input(tmp_path):
     path = tmp_path / "g.sqlite3"
     child = textwrap.dedent(f"""
         import random, sys
-        from companion.board_profile import load_profile
+        from companion.game_profiles import load_profile
         from companion.games.atlandice.simulate import random_input
         from companion.session import Session
         from companion.store import GameStore
@@ -109,9 +110,9 @@ def test_load_record_stores_it_as_a_new_game(tmp_path, profile):
 
 def test_profile_is_saved_and_used_for_the_next_game(tmp_path, profile):
     path = tmp_path / "profile.toml"
-    session = Session(GameStore(tmp_path / "g.sqlite3"), profile, profile_path=path)
+    session = Session(GameStore(tmp_path / "g.sqlite3"), profiles=GameProfiles(None, {"atlandice": path}))
     changed = dict(profile, confirmed=True, icons=dict(profile["icons"], market=1))
-    session.set_profile(changed)
+    session.set_profile(changed, "atlandice")
     assert load_profile(path)["icons"]["market"] == 1 and load_profile(path)["confirmed"]
     session.new_game(SETUP)
     assert session.game.state["profile"]["icons"]["market"] == 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.game_profiles import GameProfiles
 from companion.session import Session
 from companion.store import GameStore
@@ -25,8 +25,7 @@ SETUP = {"players": ["Anna", "Bruno", "Eric"], "first_player": 0,
 @pytest.fixture
 def game_session(tmp_path):
     store = GameStore(tmp_path / "g.sqlite3")
-    yield Session(store, load_profile(), profile_path=tmp_path / "profile.toml",
-                  profiles=GameProfiles(tmp_path / "calibration"))
+    yield Session(store, profiles=GameProfiles(tmp_path / "calibration", {"atlandice": tmp_path / "profile.toml"}))
     store.close()
 
 

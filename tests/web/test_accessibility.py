@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.games.survive.simulate import random_input as survive_input
 from companion.games.atlandice.simulate import random_input, random_setup
 

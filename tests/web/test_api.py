@@ -303,12 +303,12 @@ def test_board_profile(paired, game_session, tmp_path):
     profile["track"] = ["start", "", "donation", "survey:total", "", "end"]
     r = post(paired, "/api/profile", profile)
     assert r.status_code == 200 and r.json["confirmed"] is True
-    assert game_session.profile["track"][2] == "donation"
+    assert game_session.profile_of("atlandice")["track"][2] == "donation"
     assert "confirmed = true" in (tmp_path / "profile.toml").read_text()
     bad = dict(profile, track=["start", "teleport", "end", "", "", ""])
     r = post(paired, "/api/profile", bad)
     assert r.status_code == 400 and r.json["rule"] == "R12"
-    assert game_session.profile["track"][1] == ""
+    assert game_session.profile_of("atlandice")["track"][1] == ""
     saved = (tmp_path / "profile.toml").read_text()
     for name in ("x\ny", {"a": 1}, None, "x" * 200_000):     # a newline once made the file unreadable
         r = post(paired, "/api/profile", dict(profile, name=name))

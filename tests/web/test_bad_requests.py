@@ -27,7 +27,7 @@ def table(sess) -> tuple:
     """Everything a refused request must leave as it was."""
     game = sess.game
     return (sess.game_id, game and game.record.to_jsonl(), game and list(game.redo_stack),
-            sess.store.games(), sess.store.last_in_use(), sess.profile)
+            sess.store.games(), sess.store.last_in_use(), sess.profile_of("atlandice"))
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def started(paired, game_session):
                          ids=[r[0] for r in BAD_REQUESTS])
 def test_a_request_that_once_gave_a_500_is_a_4xx_that_changes_nothing(
         started, game_session, name, method, path, template, content_type):
-    data = body_for(template, long_record(game_session.profile), game_session.game.version)
+    data = body_for(template, long_record(game_session.profile_of("atlandice")), game_session.game.version)
     before = table(game_session)
     if method == "GET":
         r = started.get(path, headers={"Accept": "application/json"})
@@ -66,7 +66,7 @@ def test_a_json_body_the_companion_cannot_keep_says_why(started, game_session, t
 
 
 def test_a_record_refused_on_line_51_names_it(started, game_session):
-    text = body_for("RECORD51SURROGATE", long_record(game_session.profile), 1)
+    text = body_for("RECORD51SURROGATE", long_record(game_session.profile_of("atlandice")), 1)
     r = started.post("/api/record", data=text.encode(), content_type="text/plain", headers=XHR)
     assert r.status_code == 400 and r.json["line"] == 51 and "lone surrogate" in r.json["message"]
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.game import Game
 from companion.games.atlandice.simulate import random_input, random_setup
 from companion.session import Session
@@ -405,10 +405,10 @@ def test_the_board_profile_editor_and_a_refused_setup(browser, server):
     a.check("#confirmed")
     a.click("#profile-form button[type=submit]")
     a.wait_for_selector("#toast.ok")
-    assert session.profile["confirmed"] is True
-    assert session.profile["icons"]["market"] == 1
-    assert len(session.profile["track"]) == spaces + 1
-    assert session.profile["track"][-2] == "donation" and session.profile["track"][-1] == "end"
+    assert session.profile_of("atlandice")["confirmed"] is True
+    assert session.profile_of("atlandice")["icons"]["market"] == 1
+    assert len(session.profile_of("atlandice")["track"]) == spaces + 1
+    assert session.profile_of("atlandice")["track"][-2] == "donation" and session.profile_of("atlandice")["track"][-1] == "end"
     # A setup the rules refuse is explained and starts nothing.
     a.goto(url + "/setup")
     a.fill("input[name=player0]", "Anna")

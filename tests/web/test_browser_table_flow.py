@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.session import Session
 from companion.store import GameStore
 from web import create_app

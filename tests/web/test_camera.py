@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.session import Session
 from companion.store import GameStore
 from web import create_app

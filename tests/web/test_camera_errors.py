@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.session import Session
 from companion.store import GameStore
 from hardware.folder_camera import ImageFolderCamera

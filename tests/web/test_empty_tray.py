@@ -3,7 +3,7 @@ with dice in the tray, in the page's language."""
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.session import Session
 from companion.store import GameStore
 from web import create_app

@@ -53,7 +53,8 @@ def test_the_page_shows_the_profile_in_the_games_words(client, lang, words):
     assert 'name="values" value="1 1 1 2 2 3 3 4 5 6"' in page
     assert 'name="backs.beach.shark" value="3"' in page and 'name="backs.mountain.volcano" value="1"' in page
     assert 'aria-current="page">Survive' in page            # the choice of game's profile
-    assert client.get("/profile/atlandice").headers["Location"].endswith("/profile")
+    board = client.get("/profile/atlandice")                 # Atlandice's own editor, on the same route
+    assert board.status_code == 200 and 'id="profile-form"' in board.get_data(as_text=True)
 
 
 def test_a_paired_tablet_corrects_it_and_marks_it_checked(paired, game_session, tmp_path):
@@ -193,7 +194,8 @@ def test_a_script_gets_the_saved_profile_or_the_refusal_as_json(paired, game_ses
 
 def test_the_profile_page_of_a_game_is_also_asked_by_name(client):
     assert client.get("/profile?game=survive").headers["Location"].endswith("/profile/survive")
-    assert client.get("/profile?game=atlandice").status_code == 200
+    assert client.get("/profile?game=atlandice").headers["Location"].endswith("/profile/atlandice")
+    assert client.get("/profile").status_code == 200          # no game on the table: the shelf's first
 
 
 def test_atlantis_gets_its_page_by_registration_alone(paired, game_session, tmp_path):

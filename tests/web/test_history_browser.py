@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.games.atlandice.simulate import random_input
 from companion.session import Session
 from companion.store import GameStore

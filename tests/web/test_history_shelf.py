@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.game import Game
 from companion.record import Record
 from companion.shelf import words_for

@@ -39,7 +39,7 @@ def test_a_note_at_the_limit_is_kept_as_it_was_sent(started, game_session):
 
 def test_a_kept_record_with_a_long_note_still_loads(started, game_session):
     """The bound is on what comes in: nothing recorded before it is refused when read back."""
-    from companion.board_profile import load_profile
+    from companion.game_profiles import load_profile
     from companion.game import Game
 
     game = Game.new(dict(SETUP, profile=load_profile()))

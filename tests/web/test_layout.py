@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.games.atlandice.simulate import random_input as atlandice_input
 from companion.games.atlantis.simulate import random_input as atlantis_input
 from companion.games.survive.simulate import random_input as survive_input

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.game_profiles import GameProfiles
 from companion.games.atlandice.simulate import random_input, random_setup
 from companion import games, shelf
@@ -47,8 +47,8 @@ def table(tmp_path):
     store = GameStore(tmp_path / "g.sqlite3")
     camera = FakeCamera([[1, 2, None, 4, 5, 6, 2]])
     session = Session(store, load_profile(), camera=camera, reader=reader, annotate=annotate,
-                      encode_png=encode_png, profile_path=tmp_path / "profile.toml",
-                      profiles=GameProfiles(tmp_path / "calibration"))
+                      encode_png=encode_png,
+                      profiles=GameProfiles(tmp_path / "calibration", {"atlandice": tmp_path / "profile.toml"}))
     app = create_app({"TESTING": True, "PAIRING_CODE": CODE, "INSTANCE_PATH": tmp_path / "instance"},
                      session=session)
     client = app.test_client()
@@ -102,7 +102,7 @@ def test_no_page_shows_a_key_or_a_placeholder_through_a_game(table):
 def test_no_prompt_of_other_player_counts_shows_a_key(table, humans):
     session, client = table
     rng = random.Random(humans)
-    setup = random_setup(rng, humans, session.profile)
+    setup = random_setup(rng, humans, session.profile_of("atlandice"))
     setup.pop("profile")
     session.new_game(setup)
     seen = set()

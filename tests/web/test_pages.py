@@ -70,7 +70,7 @@ def test_the_live_fragment_carries_the_version(client, game_session):
 def play_random_game(client, game_session, seed, humans, every=9):
     """A whole random legal game through the session; the table is drawn at every new prompt kind."""
     rng = random.Random(seed)
-    setup = random_setup(rng, humans, game_session.profile)
+    setup = random_setup(rng, humans, game_session.profile_of("atlandice"))
     setup.pop("profile")
     game_session.new_game(setup)
     seen = set()

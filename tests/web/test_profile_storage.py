@@ -11,7 +11,7 @@ import os
 import pytest
 
 from companion.app import build
-from companion.board_profile import load_profile, save_profile
+from companion.game_profiles import load_profile, save_profile
 from companion.config import load_config
 from companion.shelf import default_profile
 
@@ -27,7 +27,7 @@ def refuse(monkeypatch, code):
     """The data folder's disk refuses: the file's sync fails with `code` (as a full card does)."""
     def fsync(fd):
         raise OSError(code, os.strerror(code))
-    monkeypatch.setattr("companion.board_profile.os.fsync", fsync)
+    monkeypatch.setattr("companion.game_profiles.os.fsync", fsync)
 
 
 @pytest.mark.parametrize("code, status, key, says", FAULTS)
@@ -40,7 +40,7 @@ def test_the_board_profile_on_a_disk_that_refuses_is_said_and_nothing_changes(pa
     r = post(paired, "/api/profile", dict(profile, name="ours"))
     assert r.status_code == status and r.json["error"] == "storage" and r.json["key"] == key   # once a 500
     assert str(tmp_path / "profile.toml") in r.json["message"] and says in r.json["message"]
-    assert (tmp_path / "profile.toml").read_bytes() == before and game_session.profile["name"] != "ours"
+    assert (tmp_path / "profile.toml").read_bytes() == before and game_session.profile_of("atlandice")["name"] != "ours"
     assert sorted(p.name for p in tmp_path.glob("profile.toml*")) == ["profile.toml"]      # no .tmp left
     r = post(paired, "/api/profile?lang=pt-BR", dict(profile, name="ours"))
     assert r.status_code == status and "arquivo de perfil" in r.json["message"]
@@ -61,7 +61,7 @@ def test_a_games_profile_on_a_disk_that_refuses_is_said_and_nothing_changes(pair
 
 def test_a_profile_is_synced_before_and_after_its_rename(tmp_path, monkeypatch):
     synced, real = [], os.fsync
-    monkeypatch.setattr("companion.board_profile.os.fsync",
+    monkeypatch.setattr("companion.game_profiles.os.fsync",
                         lambda fd: synced.append(os.path.basename(os.readlink(f"/proc/self/fd/{fd}"))) or real(fd))
     save_profile(load_profile(), tmp_path / "cal" / "board_profile.toml")
     assert synced == ["board_profile.toml.tmp", "cal"]          # the file's data, then the folder's entry
@@ -78,7 +78,7 @@ def test_an_empty_or_damaged_board_profile_does_not_stop_the_start(tmp_path, tex
     companion = build(config, announce=said.append)       # once: ProfileError, no start
     try:
         assert any(line.startswith("warning:") and "board_profile.toml" in line
-                   and "shipped board profile is used" in line for line in said)
-        assert companion.session.profile["confirmed"] is False        # the shipped default
+                   and "default profile of atlandice is used" in line for line in said)
+        assert companion.session.profile_of("atlandice")["confirmed"] is False        # the shipped default
     finally:
         companion.close()

@@ -2,7 +2,7 @@
 
 import hashlib
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.session import Session
 from companion.store import GameStore
 from web import create_app

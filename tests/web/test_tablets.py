@@ -44,7 +44,7 @@ def test_a_removed_tablet_stays_refused_after_a_restart(tmp_path, game_session):
     assert post(app.test_client(), "/tablets/remove", {"tablet": gone}, environ_base=LOCAL).status_code == 200
     game_session.store.close()
     # A restart: the same games file and secret key, a new process.
-    from companion.board_profile import load_profile
+    from companion.game_profiles import load_profile
     from companion.session import Session
     again = create_app(config, session=Session(GameStore(tmp_path / "g.sqlite3"), load_profile()))
     answers = [with_cookie(again, c).get("/api/state").json["paired"] for c in cookies]

@@ -17,7 +17,7 @@ from .conftest import SETUP
 
 def finish(game_session, seed):
     rng = random.Random(seed)
-    setup = random_setup(rng, 3, game_session.profile)
+    setup = random_setup(rng, 3, game_session.profile_of("atlandice"))
     setup.pop("profile")
     game_session.new_game(setup)
     while not game_session.game.state["over"]:

@@ -15,6 +15,7 @@ from .final_scoring import score_state
 from .history import DIE_FACES, player_extra, rolled, totals
 from .inputs import normalize, skipped_step
 from .position import validate_position
+from .profile import PROFILE_FILE_BEFORE, validate_new_profile, validate_profile
 from .proposals import camera_dice, forced, preferred, roll_input
 from .state import SETUP_OPTIONS, copy_state, new_state, seat_names
 
@@ -29,4 +30,4 @@ def score(state: dict) -> dict:
 
 
 __all__ = ["DIE_FACES", "GAME", "SETUP_OPTIONS", "camera_dice", "forced", "preferred", "roll_input", "RuleError", "apply", "apply_in_place", "copy_state", "expected", "new_state",
-           "normalize", "player_extra", "rolled", "score", "seat_names", "skipped_step", "start", "totals", "validate_position"]
+           "normalize", "player_extra", "rolled", "score", "seat_names", "skipped_step", "start", "totals", "validate_position", "PROFILE_FILE_BEFORE", "validate_new_profile", "validate_profile"]

@@ -21,6 +21,11 @@ MIN_SPACES, MAX_SPACES = 5, 60
 MAX_NAME = 60            # a profile's name, characters
 
 
+# Where the profile was saved (TOML, in the data folder's calibration folder) before every
+# game's profile was kept alike: still read until the table saves the profile again.
+PROFILE_FILE_BEFORE = "board_profile.toml"
+
+
 def validate_profile(profile: object) -> dict:
     """Return a clean copy of `profile`, or raise RuleError("invalid") naming the fault."""
     if profile is None:

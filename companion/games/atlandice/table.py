@@ -14,7 +14,8 @@ import re
 from ..page import input_json
 from . import words as own
 from .inputs import kind_of
-from .names import AREAS, DISTRICT_RESOURCE, MARKET, RESOURCES, area_of_face
+from .names import AREAS, DISTRICT_RESOURCE, MARKET, RESOURCES, TILES, area_of_face
+from .profile import SPACE_KINDS
 
 SEAT_COLOURS = ("#1565c0", "#bf360c", "#2e7d32", "#6a1b9a", "#616161")
 SEAT_DASHES = ("", "10 5", "3 5", "14 5 3 5", "6 6")
@@ -492,3 +493,10 @@ def so_far(game, words, names: list[str]) -> dict:
 def players_at(game, words) -> list[dict]:
     """The players' table (stock, tiles, tokens) after a step of a replayed game."""
     return players(game.state, game.expected(), game.history, words)
+
+
+def profile_editor(profile: dict, words) -> dict:
+    """The board profile's own editor (R12): the clock track space by space and each tile's
+    clock icons (its template saves it through POST /api/profile)."""
+    return {"template": "atlandice/profile.html", "kinds": SPACE_KINDS,
+            "tiles": [{"id": tile, "name": words.word("tile", tile)} for tile in (*TILES, MARKET)]}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.board_profile import load_profile
+from companion.game_profiles import load_profile
 from companion.game import Game
 from companion.games.atlandice import expected, new_state, validate_position
 from companion.games.atlandice.engine import apply_in_place, start

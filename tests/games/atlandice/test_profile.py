@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.board_profile import ProfileError, dump_profile, load_profile, save_profile
+from companion.game_profiles import ProfileError, load_profile, save_profile, toml_text
 from companion.games.atlandice import RuleError
 from companion.games.atlandice.profile import validate_new_profile, validate_profile
 
@@ -18,7 +18,7 @@ def test_dump_and_load_round_trip(profile, tmp_path):
     path = tmp_path / "p.toml"
     save_profile(changed, path)
     assert load_profile(path) == validate_profile(changed)
-    assert "confirmed = true" in dump_profile(changed)
+    assert "confirmed = true" in toml_text(validate_profile(changed))
 
 
 def test_any_name_the_profile_takes_is_written_as_valid_toml(profile, tmp_path):
