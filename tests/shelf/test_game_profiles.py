@@ -158,3 +158,22 @@ def test_the_session_refuses_a_bad_profile_and_keeps_the_last(tmp_path):
     sess.new_game(SETUP, game="survive")
     assert sess.game.record.header["setup"]["profile"] == checked()
     sess.close()
+
+
+def test_a_save_the_disk_refuses_loses_nothing_of_the_board_profile_saved_before(tmp_path, monkeypatch):
+    from companion.store import StoreError
+    board = dict(default_profile("atlandice"), name="our board", confirmed=True)
+    before = tmp_path / "board_profile.toml"
+    save_profile(board, before)
+    kept = before.read_bytes()
+    profiles = GameProfiles(tmp_path)
+
+    def refuse(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr("companion.game_profiles.os.fsync", refuse)
+    with pytest.raises(StoreError):
+        profiles.save("atlandice", dict(board, name="new"))
+    monkeypatch.undo()
+    assert profiles.get("atlandice") == board and before.read_bytes() == kept
+    assert not (tmp_path / "atlandice_profile.json").exists()
+    assert GameProfiles(tmp_path).get("atlandice") == board          # and after a restart

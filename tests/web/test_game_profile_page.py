@@ -213,3 +213,29 @@ def test_atlantis_gets_its_page_by_registration_alone(paired, game_session, tmp_
     r = send(paired, dict(form, **{"tiles.A.blue": "1 2 3"}), "atlantis")     # half A then holds 39 tiles
     assert r.status_code == 400 and 'id="profile-error"' in r.get_data(as_text=True)
     assert game_session.profile_of("atlantis") == after
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["Board profile", "Clock track, from the start (arrow) to the end (waves)"]),
+    ("pt-BR", ["Perfil do tabuleiro", "Trilha do relógio, do início (seta) ao fim (ondas)"]),
+])
+def test_atlandices_own_editor_is_drawn_and_saved_through_the_one_route(paired, game_session, lang, words):
+    page = html.unescape(paired.get(f"/profile/atlandice?lang={lang}").get_data(as_text=True))
+    for text in words:
+        assert text in page, text
+    assert 'data-save="/api/profile?game=atlandice"' in page      # where its script saves it
+    assert 'aria-current="page">Atlandice' in page and 'href="/profile/survive"' in page
+    board = dict(game_session.profile_of("atlandice"), name="ours", confirmed=True)
+    r = paired.post("/api/profile?game=atlandice", json=board, headers=XHR)
+    assert r.status_code == 200 and r.json["name"] == "ours"
+    assert game_session.profile_of("atlandice")["confirmed"] is True
+    assert 'data-name="ours"' in paired.get(f"/profile/atlandice?lang={lang}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang, title", [("en", "Game profile of Survive: Escape from Atlantis!"),
+                                         ("pt-BR", "Perfil do jogo de Survive: Fuga de Atlântida!")])
+def test_the_profile_page_without_a_game_named_is_the_tables_games(client, game_session, lang, title):
+    game_session.new_game(SURVIVE, game="survive")
+    page = html.unescape(client.get(f"/profile?lang={lang}").get_data(as_text=True))
+    assert f"<title>{title}</title>" in page and 'name="values"' in page
+    assert client.get("/profile?game=atlantis").headers["Location"].endswith("/profile/atlantis")

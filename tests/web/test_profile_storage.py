@@ -82,3 +82,25 @@ def test_an_empty_or_damaged_board_profile_does_not_stop_the_start(tmp_path, tex
         assert companion.session.profile_of("atlandice")["confirmed"] is False        # the shipped default
     finally:
         companion.close()
+
+
+def test_a_board_profile_saved_before_survives_a_restart_and_begins_the_next_game(tmp_path):
+    # Where the board profile was saved before every game's profile was kept alike.
+    old = tmp_path / "calibration" / "board_profile.toml"
+    board = dict(default_profile("atlandice"), name="our board", confirmed=True)
+    board["icons"] = dict(board["icons"], market=1)
+    save_profile(board, old)
+    kept = old.read_bytes()
+    config = load_config(None, env={"ATLANDICE_DATA_DIR": str(tmp_path), "ATLANDICE_CAMERA_SOURCE": "demo",
+                                    "ATLANDICE_GPIO_PIN_FACTORY": "mock"})
+    for _ in range(2):                                    # a start, then a restart
+        said = []
+        companion = build(config, announce=said.append)
+        try:
+            assert not any(line.startswith("warning:") for line in said)
+            assert companion.session.profile_of("atlandice") == board
+            companion.session.new_game({"players": ["Ana", "Bruno"], "first_player": 0})
+            assert companion.session.game.record.header["setup"]["profile"] == board
+        finally:
+            companion.close()
+    assert old.read_bytes() == kept                       # read, never rewritten nor removed

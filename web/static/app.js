@@ -542,7 +542,8 @@
       send("/api/game", formSetup(form), goTable);
     } else if (form.id === "profile-form") {
       e.preventDefault();
-      send("/api/profile", formProfile(form), function () { toast(body.getAttribute("data-t-saved") || "OK", "ok"); });
+      // The game's own editor says where its profile is saved (POST /api/profile?game=).
+      send(form.getAttribute("data-save") || "/api/profile", formProfile(form), function () { toast(body.getAttribute("data-t-saved") || "OK", "ok"); });
     } else if (form.id === "record-form") {
       e.preventDefault();
       var input = $("record-file");
