@@ -373,16 +373,6 @@
       send("/api/resume", {game_id: parseInt(resume.getAttribute("data-resume"), 10)}, goTable);
       return;
     }
-    if (target.hasAttribute && target.hasAttribute("data-remove-space")) {
-      e.preventDefault();
-      var row = closest(target, function (el) { return el.tagName === "LI"; });
-      if (row) { row.parentNode.removeChild(row); }
-      return;
-    }
-    if (target.id === "add-space") {
-      e.preventDefault();
-      addSpace();
-    }
   }, false);
 
   function goTable() { location.href = "/"; }
@@ -472,7 +462,7 @@
     drawDice();
   }
 
-  /* --- setup, records, profile --------------------------------------------- */
+  /* --- setup, records ----------------------------------------------------- */
 
   function formSetup(form) {
     var players = [];
@@ -514,36 +504,11 @@
     return data;
   }
 
-  function addSpace() {
-    var tpl = $("space-template");
-    var track = $("track");
-    if (!tpl || !track) { return; }
-    var holder = document.createElement("ol");
-    holder.innerHTML = tpl.innerHTML;
-    var row = holder.getElementsByTagName("li")[0];
-    track.insertBefore(row, track.lastElementChild || track.lastChild);
-  }
-
-  function formProfile(form) {
-    var spaces = form.querySelectorAll('[name="space"]');
-    var track = [];
-    for (var i = 0; i < spaces.length; i++) { track.push(spaces[i].value); }
-    var icons = {};
-    var selects = form.querySelectorAll("select[data-tile]");
-    for (var j = 0; j < selects.length; j++) { icons[selects[j].getAttribute("data-tile")] = parseInt(selects[j].value, 10); }
-    return {name: form.getAttribute("data-name") || "custom", confirmed: $("confirmed").checked,
-            track: track, icons: icons};
-  }
-
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (form.id === "setup-form") {
       e.preventDefault();
       send("/api/game", formSetup(form), goTable);
-    } else if (form.id === "profile-form") {
-      e.preventDefault();
-      // The game's own editor says where its profile is saved (POST /api/profile?game=).
-      send(form.getAttribute("data-save") || "/api/profile", formProfile(form), function () { toast(body.getAttribute("data-t-saved") || "OK", "ok"); });
     } else if (form.id === "record-form") {
       e.preventDefault();
       var input = $("record-file");
