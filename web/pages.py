@@ -107,12 +107,13 @@ def _frame() -> dict:
     header, the title), and where the profile of that game is edited."""
     sess = current_app.extensions.get("session")
     game = sess.game.game_id if sess is not None and sess.game is not None else None
-    from .step import scripts
+    from .step import scripts, stylesheets
     if game in (None, games_shelf.DEFAULT):
-        return {"on_table": None, "on_table_profile": profile_page.profile_url(game), "shelf_scripts": scripts()}
+        return {"on_table": None, "on_table_profile": profile_page.profile_url(game), "shelf_scripts": scripts(),
+                "shelf_styles": stylesheets()}
     names = games_shelf.load(game).names
     return {"on_table": names.get(i18n.current()) or names["en"], "on_table_profile": profile_page.profile_url(game),
-            "shelf_scripts": scripts()}
+            "shelf_scripts": scripts(), "shelf_styles": stylesheets()}
 
 
 @bp.get("/camera")

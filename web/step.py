@@ -66,6 +66,14 @@ def scripts() -> list[str]:
             for g in games.shelf() if (folder(g.id) / "static" / "table.js").is_file()]
 
 
+def stylesheets() -> list[str]:
+    """Every game's own stylesheet (static/table.css), linked by every page after the shared
+    style.css: its rules name only its own parts."""
+    from flask import url_for
+    return [url_for("step.shelf_static", game=g.id, filename="table.css")
+            for g in games.shelf() if (folder(g.id) / "static" / "table.css").is_file()]
+
+
 def loader():
     """The games' own templates, each under its id (`survive/live.html`): a Jinja loader."""
     from jinja2 import FileSystemLoader, PrefixLoader

@@ -13,18 +13,6 @@
   var draft = null;            // the move being built: {version, citizen, cards}
   var LAID = "atl-laid:";      // localStorage: the spaces ticked off while laying the path, per layout
 
-  // The game's own styles (static/table.css), next to this script: the page's policy allows
-  // only stylesheets from this server, so they are linked, not written inline.
-  (function () {
-    var me = document.currentScript;
-    if (!me || document.getElementById("atl-css")) { return; }
-    var link = document.createElement("link");
-    link.id = "atl-css";
-    link.rel = "stylesheet";
-    link.href = me.src.replace(/table\.js(\?.*)?$/, "table.css");
-    document.head.appendChild(link);
-  }());
-
   function $(id) { return document.getElementById(id); }
 
   function closest(el, name) {
