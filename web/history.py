@@ -153,10 +153,21 @@ def _aliases() -> dict:
     return merged_names.aliases(store())
 
 
+def _counted(summaries: list[dict]) -> tuple[list[dict], int, bool]:
+    """The summaries a figure counts: the games played here, and the records loaded from elsewhere
+    only when ?imported=1 asks (/players, /dice and the exports alike); with how many were
+    loaded and whether they are counted."""
+    loaded = sum(1 for s in summaries if s.get("imported"))
+    with_loaded = request.args.get("imported") == "1"
+    return (summaries if with_loaded else [s for s in summaries if not s.get("imported")]), loaded, with_loaded
+
+
 @bp.get("/games/games.csv")
 def export_csv():
-    """One row per player per game: a spreadsheet or a score-keeping app imports it."""
-    response = Response(games_csv(list(reversed(kept().summaries())), _aliases()), mimetype="text/csv")
+    """One row per player per game: a spreadsheet or a score-keeping app imports it. The games
+    played here, unless ?imported=1 adds the records loaded."""
+    counted, _, _ = _counted(list(reversed(kept().summaries())))
+    response = Response(games_csv(counted, _aliases()), mimetype="text/csv")
     response.headers["Content-Disposition"] = 'attachment; filename="games.csv"'
     return response
 
@@ -164,8 +175,9 @@ def export_csv():
 @bp.get("/games/export.zip")
 def export_zip():
     """Every record (records/*.jsonl) and games.csv, in one zip, streamed: each record is read from
-    the store, compressed and sent before the next is read (the zip is never whole in memory)."""
-    summaries = list(reversed(kept().summaries()))
+    the store, compressed and sent before the next is read (the zip is never whole in memory).
+    The games played here, unless ?imported=1 adds the records loaded."""
+    summaries, _, _ = _counted(list(reversed(kept().summaries())))
     csv_text = games_csv(summaries, _aliases())
     kept_store = store()        # the generator runs after this function returns
 
@@ -191,9 +203,7 @@ def players():
     lang = i18n.current()
     aliases = _aliases()
     summaries = list(reversed(kept().summaries()))
-    loaded = sum(1 for s in summaries if s.get("imported"))
-    with_loaded = request.args.get("imported") == "1"
-    counted = summaries if with_loaded else [s for s in summaries if not s.get("imported")]
+    counted, loaded, with_loaded = _counted(summaries)
     cards = hv.player_cards(records(counted, aliases), lang)
     names = sorted({n for s in summaries for n in s["players"]}, key=name_key)
     merged = sorted(({"key": k, "into": v} for k, v in aliases.items()), key=lambda a: a["key"])
@@ -229,10 +239,12 @@ def _done():
 
 @bp.get("/dice")
 def dice():
-    """How often each face came up, per game and over all games, and the camera's record."""
+    """How often each face came up, per game and over all games, and the camera's record. The
+    games played here, unless ?imported=1 (the page's toggle) counts the records loaded too."""
     lang = i18n.current()
-    summaries = kept().summaries()
+    summaries, loaded, with_loaded = _counted(kept().summaries())
     per_game = [dict(hv.dice(s["game"], s["rolls"], s["readings"], lang), id=s["id"],
                      date=hv.date_text(s["created"]), players=s["players"])
                 for s in summaries if s["faces"] and s["inputs"]]
-    return render_template("dice.html", overall=hv.dice_over(summaries, lang), per_game=per_game, **common())
+    return render_template("dice.html", overall=hv.dice_over(summaries, lang), per_game=per_game,
+                           loaded=loaded, with_loaded=with_loaded, **common())

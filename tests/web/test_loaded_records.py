@@ -1,7 +1,7 @@
 """A loaded record is not a game played here (issue 43 item 7): loading a shared record
 (POST /api/record, the setup page's load) keeps it marked as loaded, with the date its header
 gives; /games lists it apart, and /players leaves it out of the players' figures unless the
-page is asked to count it (?imported=1, its toggle). A games file from before the mark opens,
+page is asked to count it (?imported=1, its toggle); so do /dice and the exports. A games file from before the mark opens,
 its games played here."""
 
 from __future__ import annotations
@@ -141,3 +141,64 @@ def test_a_read_only_old_file_shows_its_games_as_played_here(tmp_path, game_sess
     assert store.problem is not None and store.problem.key == "storage_read_only"
     assert store.games()[0]["imported"] is False and store.imported_count() == 0
     assert KeptGames(store).summaries()[0]["imported"] is False
+
+
+def _one_here_one_loaded(paired, sess) -> int:
+    """Game 1 played here (camera rolls), and a whole game loaded from a shared record: its id."""
+    games(sess, 1, players=["Ana", "Bruno", "Eric"], last_unfinished=False)
+    shared = finished_record(sess, ["Caio", "Dora"], seed=11)
+    assert post(paired, "/api/record", {"record": shared}).status_code == 201
+    return sess.game_id
+
+
+def rolls_counted(page: str) -> int:
+    return int(re.search(r"(\d+) dice rolled", page).group(1))
+
+
+def test_the_dice_leave_a_loaded_record_out_unless_asked(client, paired, game_session):
+    loaded_id = _one_here_one_loaded(paired, game_session)
+    kept = {s["id"]: s for s in KeptGames(game_session.store).summaries()}
+    here_rolls, loaded_rolls = sum(kept[1]["rolls"].values()), sum(kept[loaded_id]["rolls"].values())
+    assert here_rolls and loaded_rolls
+
+    page = text(client.get("/dice?lang=en"))
+    assert rolls_counted(page) == here_rolls
+    per_game = client.get("/dice?lang=en").get_data(as_text=True).split('id="dice-per-game"')[1]
+    assert f"/games/{loaded_id}#game-dice" not in per_game and "/games/1#game-dice" in per_game
+    assert "1 loaded record is left out" in page and "Count loaded records too" in page
+
+    counted = client.get("/dice?imported=1&lang=en")
+    assert rolls_counted(text(counted)) == here_rolls + loaded_rolls
+    assert f"/games/{loaded_id}#game-dice" in counted.get_data(as_text=True)
+    assert "Only games played here" in text(counted)
+    pt = text(client.get("/dice?lang=pt-BR"))
+    assert "1 registro carregado fica de fora" in pt and "Contar também os registros carregados" in pt
+
+
+def test_the_exports_leave_a_loaded_record_out_unless_asked(client, paired, game_session):
+    import csv
+    import io
+    import zipfile
+    loaded_id = _one_here_one_loaded(paired, game_session)
+
+    rows = list(csv.DictReader(io.StringIO(client.get("/games/games.csv").get_data(as_text=True))))
+    assert {r["game_id"] for r in rows} == {"1"}
+    rows = list(csv.DictReader(io.StringIO(client.get("/games/games.csv?imported=1").get_data(as_text=True))))
+    assert {r["game_id"] for r in rows} == {"1", str(loaded_id)}
+
+    with zipfile.ZipFile(io.BytesIO(client.get("/games/export.zip").data)) as z:
+        assert sorted(z.namelist()) == ["games.csv", "records/atlandice-game-1.jsonl"]
+    with zipfile.ZipFile(io.BytesIO(client.get("/games/export.zip?imported=1").data)) as z:
+        assert f"records/atlandice-game-{loaded_id}.jsonl" in z.namelist()
+        assert str(loaded_id) in z.read("games.csv").decode()
+
+    # the pages say so: /games offers the exports with them, a page counting them exports them too
+    games_page = client.get("/games?lang=en").get_data(as_text=True)
+    exports = games_page.split('id="loaded-exports"')[1].split("</p>")[0]
+    assert "The exports above leave them out" in exports and "/games/export.zip?imported=1" in exports
+    assert "/games/games.csv?imported=1" in exports
+    assert "and the dice unless those pages count" in text(client.get("/games?lang=en"))
+    assert "As exportações acima as deixam de fora" in text(client.get("/games?lang=pt-BR"))
+    assert "/games/export.zip?imported=1" in client.get("/dice?imported=1").get_data(as_text=True)
+    nav = client.get("/dice").get_data(as_text=True).split('class="history-nav"')[1].split("</nav>")[0]
+    assert "imported=1" not in nav
