@@ -79,9 +79,9 @@ class Recipe:
     det_width: tuple[int, ...] = (16, 24, 48, 64, 32)
     cls_width: tuple[int, ...] = (24, 32, 64, 128)
     wide_width: tuple[int, ...] = (24, 32, 64, 96, 96)
-    det_steps: int = 4000
-    cls_steps: int = 1800
-    wide_steps: int = 1200
+    det_steps: int = 8000
+    cls_steps: int = 5500
+    wide_steps: int = 2500
     det_batch: int = 24
     cls_batch: int = 128
     # classifier batches: the share drawn from each of GROUPS, and their colour jitter's lower
