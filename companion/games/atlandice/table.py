@@ -498,5 +498,5 @@ def players_at(game, words) -> list[dict]:
 def profile_editor(profile: dict, words) -> dict:
     """The board profile's own editor (R12): the clock track space by space and each tile's
     clock icons (its template saves it through POST /api/profile)."""
-    return {"template": "atlandice/profile.html", "kinds": SPACE_KINDS,
+    return {"template": "atlandice/profile.html", "kinds": SPACE_KINDS, "page": words.page,
             "tiles": [{"id": tile, "name": words.word("tile", tile)} for tile in (*TILES, MARKET)]}
