@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import companion.games as games
 from companion.game_profiles import load_profile
 from companion.game import Game
 from companion.record import Record
@@ -75,7 +76,7 @@ def test_survives_creature_die_is_named_in_portuguese(client, game_session):
     page = page_text(client.get("/games/1?lang=pt-BR"))
     assert "Baleia" in page and "Tubarão" in page and "Serpente Marinha" in page
     assert "Survive: Fuga de Atlântida!" in page          # the shelf's own name of the game
-    dice = page_text(client.get("/dice?lang=pt-BR"))
+    dice = page_text(client.get("/dice?imported=1&lang=pt-BR"))      # a loaded record: counted when asked
     assert "Baleia" in dice and "whale" not in dice
 
 
@@ -93,3 +94,19 @@ def test_an_unfinished_game_of_any_game_resumes_with_one_tap(client, paired, gam
     assert r.status_code == 200, r.json
     assert game_session.game_id == 1 and game_session.game.game_id == game
     assert game_session.game.record.inputs == half.inputs
+
+
+def test_an_unfinished_atlantis_game_shows_its_scores_so_far(client, game_session):
+    """Atlantis keeps a provisional score sheet before the end (`companion replay --score`): the
+    games list and the saved game show its totals so far, as Atlandice's; the winner waits."""
+    golden = Path(__file__).resolve().parents[1] / "golden" / "atlantis"
+    record = Record.from_jsonl((golden / "so-far.jsonl").read_text(encoding="utf-8"))
+    state = Game(record).state
+    assert not state["over"]
+    gid = game_session.store.create(record.header, record.inputs)
+    assert [s["total"] for s in games.load("atlantis").score(state)["scores"]] == [5, 6, 4]
+    listed = page_text(client.get("/games?lang=en"))
+    assert "P1 5 P2 6 P3 4 (scores so far)" in listed and "wins" not in listed
+    assert "(pontos até agora)" in page_text(client.get("/games?lang=pt-BR"))
+    saved = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert "★" not in saved
