@@ -7,7 +7,7 @@ input; the final table never scrolls sideways. The same for a game of Survive, e
 step once and its tally, in English and Brazilian Portuguese. Every word fits, in both languages
 at the three sizes, on the tables of all three games: no button clips its text, neither the page
 nor a column scrolls sideways, no word breaks mid-word. The camera's picture is never under the
-action bar. Keyboard: focus follows the game, Enter outside a text field throws nothing.
+action bar. Every card of every table can be scrolled to, at its end too. Keyboard: focus follows the game, Enter outside a text field throws nothing.
 """
 
 from __future__ import annotations
@@ -271,6 +271,34 @@ def test_every_word_fits_on_the_tables_of_all_three_games(browser, server, size,
         assert page.locator("header.top nav a").first.is_visible()
         assert_fits(page, "the menu")
         assert page.evaluate(OFF_SCREEN, "header.top nav a") == []
+    assert not page.errors
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_part_of_every_table_can_be_scrolled_to(browser, server, size):  # noqa: F811
+    """Each card of each game's table (its history and its record's link too) comes on screen when
+    scrolled to, mid-game and at the end with the final card above the columns; the bar stays."""
+    url, session = server
+    page = open_table(browser, url, size)
+    for game, setup, random_input in GAMES:
+        session.new_game(dict(setup), game=game)
+        rng = random.Random(6)
+        for at in ("mid-game", "over"):
+            for _ in range(40 if at == "mid-game" else 2000):
+                if session.game.expected()["kind"] == "over":
+                    break
+                session.submit(random_input(rng, session.game), session.game.version)
+            wait_shown(page, session)
+            cards = page.evaluate("() => Array.from(document.querySelectorAll('#live .card[id]')).map(e => e.id)")
+            assert "history" in cards, (game, at, cards)
+            for card in cards + ["history a[download]"]:
+                sel = "#" + card
+                page.locator(sel).first.scroll_into_view_if_needed()
+                box = page.evaluate("s => { var r = document.querySelector(s).getBoundingClientRect(); "
+                                    "return [r.top, r.bottom, window.innerHeight]; }", sel)
+                assert box[0] < box[2] and box[1] > 0, (game, at, card, box)
+            page.evaluate("() => document.querySelectorAll('.col-act, .col-table').forEach(c => c.scrollTop = 0)")
+            assert_on_screen(page, BAR, (game, at))
     assert not page.errors
 
 
