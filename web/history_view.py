@@ -129,17 +129,31 @@ def score_chart(scores: list, width: int = 220, height: int = 60) -> dict | None
             "best": max(scores), "last": scores[-1]}
 
 
+def extra_lines(gid: str, line: dict, lang: str) -> list[dict]:
+    """What the game adds to a player's record (its PLAYER_LINES), in its words: each line's
+    heading and items, a game's mean ("average") or the count, the most first ("total")."""
+    if not (line["extra"] and line["played"] and known(gid)):
+        return []
+    words, out = words_for(gid, lang), []
+    for name, how in games.load(gid).player_lines.items():
+        sums = line["extra"].get(name) or {}
+        if how["how"] == "average":
+            items = [(k, round(n / line["played"], 1)) for k, n in sums.items()]
+        else:
+            items = sorted(((k, n) for k, n in sums.items() if n), key=lambda kv: (-kv[1], str(kv[0])))
+        if items:
+            out.append({"line": name, "how": how["how"], "shapes": bool(how.get("shapes")),
+                        "title": words.page("players_" + name),
+                        "rows": [{"key": k, "n": n, "name": words.word(how["group"], k)} for k, n in items]})
+    return out
+
+
 def player_cards(records: list[dict], lang: str) -> list[dict]:
     cards = []
     for p in records:
         games = []
         for gid, line in p["games"].items():
-            stock, tiles = None, []
-            if line["stock"] and known(gid):     # what the game adds to the record, in its words
-                words = words_for(gid, lang)
-                stock = [{"r": r, "n": n, "name": words.word("resources", r)} for r, n in line["stock"].items()]
-                tiles = [{"id": t, "name": words.word("tile", t), "n": n} for t, n in (line["tiles"] or {}).items()]
-            games.append(dict(line, name=game_name(lang, gid), stock_rows=stock, tile_rows=tiles,
+            games.append(dict(line, name=game_name(lang, gid), extra_lines=extra_lines(gid, line, lang),
                               chart=score_chart(line["scores"])))
         cards.append({"key": p["key"], "name": p["name"], "spellings": p["spellings"], "games": games})
     return cards

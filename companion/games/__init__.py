@@ -19,7 +19,9 @@ history (companion/history/) asks each game the same few things, in its package 
     totals(state) -> [score per player]    or None while the game keeps none
     DIE_FACES                              the faces of its die (none: no die)
     rolled(inp) -> [faces]                 the faces a roll says came up ([] for a choice)
-    player_extra(state) -> [per player]    what it adds to a player's record, or absent
+    player_extra(state) -> [per player]    {line: {item: n}} it adds to a player's record, or absent
+    PLAYER_LINES                           {line: {"group": catalog group of its items,
+                                           "how": "average" | "total", "shapes": bool}}
 
 Its words
 are its own catalogs, `i18n/en.json` and `i18n/pt-BR.json`, said by its `words`
@@ -207,10 +209,18 @@ class Rules:
         return own(inp) if own is not None and isinstance(inp, dict) else []
 
     def player_extra(self, state: dict) -> list | None:
-        """Per player, what the game adds to their record ({"stock": {resource: n}, "tiles":
-        [tile]}: worded by its catalog's groups "resources" and "tile"), or None."""
+        """Per player, what the game adds to their record at a game's end: {line: {item: n}},
+        a line of `player_lines` each, or None."""
         own = getattr(self.module, "player_extra", None)
         return own(state) if own is not None else None
+
+    @property
+    def player_lines(self) -> dict:
+        """How the players' page says each line of `player_extra`, summed over a player's
+        finished games: its items' catalog group, "average" (a game's mean) or "total"
+        (the most first), and whether its items are drawn as the page's resource shapes.
+        Its heading is the game's page line "players_<line>"."""
+        return dict(getattr(self.module, "PLAYER_LINES", {}))
 
 
 _SHELF: dict[str, Rules] = {}

@@ -6,10 +6,11 @@ the table merged ("Anna" into "Ana") are one.
     -> [{"key": "ana", "name": "Ana", "spellings": ["Ana", "Anna"], "games": {
             game_id: {"played": 4, "unfinished": 1, "wins": 2, "shared_wins": 1,
                           "best": 31, "average": 24.5, "scores": [18, 31, 24, 25],
-                          "stock": {"gem": 2.5, ...}, "tiles": {"J-odd": 2, ...}}}}, ...]
+                          "extra": {"stock": {"gem": 10, ...}, "tiles": {"J-odd": 2, ...}}}}}, ...]
 
 Names are compared without case and extra spaces ("ana " is "Ana"). Wins, scores and
-what was hoarded count finished games only; a shared win is a win, counted again apart.
+the game's own lines (its player_extra, summed: the page says them as its PLAYER_LINES ask)
+count finished games only; a shared win is a win, counted again apart.
 `summaries` are companion.history.summary's, each with its "id", oldest first.
 """
 
@@ -48,7 +49,7 @@ def check_merge(aliases: dict, name: str, into: str) -> tuple[str, str]:
 
 def _blank(game: str) -> dict:
     return {"game": game, "played": 0, "unfinished": 0, "wins": 0, "shared_wins": 0, "best": None,
-            "average": None, "scores": [], "stock": None, "tiles": None, "_stock": {}, "_tiles": {}}
+            "average": None, "scores": [], "extra": {}}
 
 
 def records(summaries: list[dict], aliases: dict | None = None) -> list[dict]:
@@ -73,11 +74,10 @@ def records(summaries: list[dict], aliases: dict | None = None) -> list[dict]:
             if summary["scores"] is not None:
                 line["scores"].append(summary["scores"][seat])
             extra = (summary.get("extra") or [None] * (seat + 1))[seat]
-            if extra:
-                for r, n in extra.get("stock", {}).items():
-                    line["_stock"][r] = line["_stock"].get(r, 0) + n
-                for tile in extra.get("tiles", []):
-                    line["_tiles"][tile] = line["_tiles"].get(tile, 0) + 1
+            for name, items in (extra or {}).items():
+                sums = line["extra"].setdefault(name, {})
+                for item, n in items.items():
+                    sums[item] = sums.get(item, 0) + n
     for key, player in players.items():
         player["name"] = player["name"] or _merged_name(key, aliases) or player["spellings"][0]
         for line in player["games"].values():
@@ -85,10 +85,6 @@ def records(summaries: list[dict], aliases: dict | None = None) -> list[dict]:
             if scores:
                 line["best"] = max(scores)
                 line["average"] = round(sum(scores) / len(scores), 1)
-            stock, tiles = line.pop("_stock"), line.pop("_tiles")
-            if stock and line["played"]:
-                line["stock"] = {r: round(n / line["played"], 1) for r, n in stock.items()}
-                line["tiles"] = dict(sorted(tiles.items(), key=lambda kv: (-kv[1], kv[0])))
     return sorted(players.values(), key=lambda p: (-sum(g["wins"] for g in p["games"].values()),
                                                   -sum(g["played"] for g in p["games"].values()),
                                                   p["key"]))

@@ -1,4 +1,4 @@
-"""Players' records on known games: shared wins, merged names, unfinished games, Atlandice's hoards."""
+"""Players' records on known games: shared wins, merged names, unfinished games, the lines a game adds."""
 
 import pytest
 
@@ -76,13 +76,16 @@ def test_games_of_the_shelf_are_counted_apart():
     assert recs["Ana"]["games"]["survive"]["best"] == 4
 
 
-def test_hoards_and_tiles_are_averaged_over_finished_games():
+def test_the_lines_a_game_adds_are_summed_over_finished_games():
     stock = {"gem": 4, "book": 0, "provision": 1, "tool": 0, "weapon": 2}
-    extra = [{"stock": stock, "tiles": ["J-odd", "E1"]}, {"stock": dict(stock, gem=0), "tiles": []}]
+    extra = [{"stock": stock, "tiles": {"J-odd": 1, "E1": 1}}, {"stock": dict(stock, gem=0), "tiles": {}}]
     recs = by_name(records([summary(["Ana", "Bruno"], [20, 15], [0], gid=1, extra=extra),
                             summary(["Ana", "Bruno"], [20, 15], [0], gid=2,
-                                    extra=[{"stock": dict(stock, gem=0), "tiles": ["J-odd"]}, extra[1]])]))
+                                    extra=[{"stock": dict(stock, gem=0), "tiles": {"J-odd": 1}}, extra[1]]),
+                            summary(["Ana", "Bruno"], [20, 15], [0], gid=3, over=False,
+                                    extra=[{"stock": dict(stock, gem=9), "tiles": {"E1": 1}}, extra[1]])]))
     line = recs["Ana"]["games"]["atlandice"]
-    assert line["stock"] == {"gem": 2.0, "book": 0.0, "provision": 1.0, "tool": 0.0, "weapon": 2.0}
-    assert line["tiles"] == {"J-odd": 2, "E1": 1}
-    assert recs["Bruno"]["games"]["atlandice"]["tiles"] == {}
+    assert line["played"] == 2 and line["unfinished"] == 1       # an unfinished game adds nothing
+    assert line["extra"] == {"stock": {"gem": 4, "book": 0, "provision": 2, "tool": 0, "weapon": 4},
+                             "tiles": {"J-odd": 2, "E1": 1}}
+    assert recs["Bruno"]["games"]["atlandice"]["extra"]["tiles"] == {}

@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 from companion.game import Game
+from companion.record import Record
 from companion.history.summary import summarize
 from companion.games.atlandice.final_scoring import score_state
 
@@ -19,7 +20,8 @@ def test_a_finished_game_is_scored_by_the_rules(profile):
     assert s["over"] and s["error"] is None and s["game"] == "atlandice"
     assert s["scores"] == state["result"]["total"][:3]
     assert s["winners"] == state["result"]["winners"]
-    assert [e["tiles"] for e in s["extra"]] == state["tiles"][:3]
+    assert [list(e["tiles"]) for e in s["extra"]] == state["tiles"][:3]
+    assert [e["stock"] for e in s["extra"]] == state["stocks"][:3]
 
 
 def test_every_face_rolled_is_counted(profile):
@@ -70,7 +72,10 @@ def test_a_survive_record_is_summarized_by_its_own_rules():
     assert s["faces"] == ["serpent", "shark", "whale"]
     rolled = [i["face"] for i in lines[1:] if i["type"] == "creature_roll"]
     assert s["rolls"] == {f: rolled.count(f) for f in s["faces"]}
-    assert s["extra"] is None and s["winners"] and len(s["scores"]) == 2
+    assert s["winners"] and len(s["scores"]) == 2
+    result = Game(Record(lines[0], lines[1:])).state["result"]      # its explorers, as its tally counts them
+    assert s["extra"] == [{"explorers": {"saved": sum(c["saved"] for c in seat["colours"]),
+                                         "lost": sum(c["lost"] for c in seat["colours"])}} for seat in result["seats"]]
 
 
 def test_a_game_this_companion_does_not_have():

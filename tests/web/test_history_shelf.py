@@ -110,3 +110,36 @@ def test_an_unfinished_atlantis_game_shows_its_scores_so_far(client, game_sessio
     assert "(pontos até agora)" in page_text(client.get("/games?lang=pt-BR"))
     saved = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert "★" not in saved
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+@pytest.mark.parametrize("game", sorted(RECORDS))
+def test_the_players_page_says_what_each_game_adds_to_a_players_record(client, game_session, game, lang):
+    """The lines a game adds (its PLAYER_LINES: Atlandice's stock and tiles, Survive's explorers
+    saved and lost, Atlantis's points by source) over two finished games and an unfinished one,
+    in the game's words: a mean per finished game, or a count, the most first."""
+    record = record_of(game)
+    rules = games.load(game)
+    state = Game(record).state
+    assert state["over"]
+    for inputs in (record.inputs, record.inputs, record.inputs[:len(record.inputs) // 2]):
+        game_session.store.create(record.header, inputs)      # played here: counted without ?imported
+    words = words_for(game, lang)
+    page = page_text(client.get(f"/players?lang={lang}"))
+    extra = rules.player_extra(state)
+    names = rules.players(state)
+    lines = rules.player_lines
+    assert extra and lines and len(extra) == len(names)
+    for seat, name in enumerate(names):
+        for line, how in lines.items():
+            items = extra[seat][line]
+            if how["how"] == "average":       # two finished games alike: the mean is one game's
+                if how.get("shapes"):
+                    said = " ".join(f"{float(n)} {words.word(how['group'], k)}" for k, n in items.items())
+                else:
+                    said = " · ".join(f"{words.word(how['group'], k)} {float(n)}" for k, n in items.items())
+            else:                             # a count: each item twice
+                said = ", ".join(f"{words.word(how['group'], k)} ×{2 * n}" for k, n in items.items() if n)
+            if said:
+                assert f"{words.page('players_' + line)} {said}" in page, (name, line, said)
+    assert "players_" not in page

@@ -12,7 +12,7 @@ See docs/engine-api.md for the shapes of states, prompts, inputs and events. The
 from ..errors import RuleError
 from .engine import apply, apply_in_place, expected, start
 from .final_scoring import score_state
-from .history import DIE_FACES, player_extra, rolled, totals
+from .history import DIE_FACES, PLAYER_LINES, player_extra, rolled, totals
 from .inputs import normalize, skipped_step
 from .position import validate_position
 from .profile import PROFILE_FILE_BEFORE, validate_new_profile, validate_profile
@@ -30,4 +30,4 @@ def score(state: dict) -> dict:
 
 
 __all__ = ["DIE_FACES", "GAME", "SETUP_OPTIONS", "camera_dice", "forced", "preferred", "roll_input", "RuleError", "apply", "apply_in_place", "copy_state", "expected", "new_state",
-           "normalize", "player_extra", "rolled", "score", "seat_names", "skipped_step", "start", "totals", "validate_position", "PROFILE_FILE_BEFORE", "validate_new_profile", "validate_profile"]
+           "normalize", "PLAYER_LINES", "player_extra", "rolled", "score", "seat_names", "skipped_step", "start", "totals", "validate_position", "PROFILE_FILE_BEFORE", "validate_new_profile", "validate_profile"]

@@ -29,8 +29,12 @@ def rolled(inp: dict) -> list:
     return faces
 
 
+PLAYER_LINES = {"stock": {"group": "resources", "how": "average", "shapes": True},
+                "tiles": {"group": "tile", "how": "total", "shapes": False}}
+
+
 def player_extra(state: dict) -> list:
-    """Per player, the resources held at the end ("stock", catalog group "resources") and the
-    tiles taken ("tiles", catalog group "tile")."""
+    """Per player, the resources held at the end ("stock") and the tiles taken ("tiles")."""
     humans = len(state["players"])
-    return [{"stock": dict(state["stocks"][s]), "tiles": list(state["tiles"][s])} for s in range(humans)]
+    return [{"stock": dict(state["stocks"][s]), "tiles": {t: 1 for t in state["tiles"][s]}}
+            for s in range(humans)]

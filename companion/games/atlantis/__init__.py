@@ -17,7 +17,7 @@ Rules facts and rulings: docs/rulings-atlantis.md. Words: i18n/en.json, i18n/pt-
 from companion.games.errors import RuleError
 
 from .engine import apply, copy_state, expected, options, start
-from .history import totals
+from .history import PLAYER_LINES, player_extra, totals
 from .inputs import for_record as normalize
 from .profile import default_profile, validate_profile
 from .reach import reach
@@ -41,5 +41,5 @@ def preferred(prompt: dict) -> dict | None:
 
 
 __all__ = ["GAME", "SETUP_OPTIONS", "RuleError", "apply", "copy_state", "default_profile", "expected", "laying", "new_state",
-           "normalize", "options", "preferred", "reach", "replay", "score", "start", "totals", "validate_position", "validate_profile",
+           "normalize", "options", "PLAYER_LINES", "player_extra", "preferred", "reach", "replay", "score", "start", "totals", "validate_position", "validate_profile",
            "view"]

@@ -15,7 +15,7 @@ Rulings S1-S16: docs/rulings-survive.md. Words: i18n/en.json, i18n/pt-BR.json.
 
 from .engine import apply, apply_in_place, expected, start
 from .errors import RuleError
-from .history import DIE_FACES, rolled, totals
+from .history import DIE_FACES, PLAYER_LINES, player_extra, rolled, totals
 from .inputs import normalize
 from .profile import validate_profile
 from .setup import SETUP_KEYS, SETUP_OPTIONS
@@ -23,4 +23,4 @@ from .state import GAME, copy_state, new_state
 from .view import view
 
 __all__ = ["DIE_FACES", "GAME", "SETUP_KEYS", "SETUP_OPTIONS", "apply", "apply_in_place", "expected", "start", "RuleError", "validate_profile",
-           "copy_state", "new_state", "normalize", "rolled", "totals", "view"]
+           "copy_state", "new_state", "normalize", "PLAYER_LINES", "player_extra", "rolled", "totals", "view"]
