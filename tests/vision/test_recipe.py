@@ -99,6 +99,21 @@ def test_colour_jitter_keeps_shapes_and_range_and_depends_only_on_the_generator(
     assert not torch.equal(a, R.colour_batch(x, torch.Generator().manual_seed(4)))
 
 
+def test_plain_crops_keep_their_hues_and_the_others_are_scrambled():
+    """An orange image (channels 0.9, 0.5, 0.1): with plain=1 every image keeps red above green
+    above blue; with plain=0 some are permuted, greyed or inverted, and plain=0 draws as before."""
+    x = torch.tensor([0.9, 0.5, 0.1])[None, :, None, None].expand(64, 3, 8, 8).contiguous()
+
+    def hues_kept(y):
+        m = y.mean((2, 3))
+        return (m[:, 0] > m[:, 1]) & (m[:, 1] > m[:, 2])
+
+    assert bool(hues_kept(R.colour_batch(x, torch.Generator().manual_seed(5), plain=1.0)).all())
+    scrambled = R.colour_batch(x, torch.Generator().manual_seed(5))
+    assert int((~hues_kept(scrambled)).sum()) > 20
+    assert torch.equal(scrambled, R.colour_batch(x, torch.Generator().manual_seed(5), plain=0.0))
+
+
 def test_detector_turns_move_the_targets_with_the_image():
     """A bright dot at a die's centre stays at the target's peak, its offsets mirrored with it."""
     g = R.DET_IN // 4

@@ -89,6 +89,7 @@ class Recipe:
     cls_shares: tuple[float, ...] = (0.44, 0.10, 0.08, 0.14, 0.04, 0.04, 0.06, 0.05, 0.05)
     cls_low: tuple[float, ...] = (0.2, 0.5, 0.35)
     cls_blur: tuple[float, ...] = (0.3, 0.3, 0.7)
+    cls_plain: float = 0.0          # the share of classifier crops that keep their hues (colour_batch)
     lr: float = 2e-3
     warmup: int = 100
     ckpt_every: int = 250
@@ -474,19 +475,27 @@ def peak_crops(r: Recipe, models: str) -> np.ndarray:
 PERMS = torch.tensor(list(itertools.permutations(range(3))))
 
 
-def colour_batch(x: torch.Tensor, g: torch.Generator, low=(1 / 3, 0.35, 0.45), blur=(0.3, 0.3, 1.0)) -> torch.Tensor:
+def colour_batch(x: torch.Tensor, g: torch.Generator, low=(1 / 3, 0.35, 0.45), blur=(0.3, 0.3, 1.0),
+                 plain: float = 0.0) -> torch.Tensor:
     """(N, 3, H, W) in 0..1, each image's colours scrambled: channels permuted, inverted (15 %), grey
     (15 %), per-channel gain, contrast, brightness, gamma, blur (blur[0] of them, sigma blur[1] +
     up to blur[2]), lower resolution (low[0] of them, low[1] + up to low[2] of the size), noise
-    (60 %). Torch on the whole batch: the cost of a batch, not of a crop."""
+    (60 %). A share `plain` of the images keep their hues (no permutation, grey or inversion):
+    the dice as the camera sees them stay in every batch. Torch on the whole batch: the cost of
+    a batch, not of a crop."""
     n = x.shape[0]
 
     def u(*shape):
         return torch.rand(*shape, generator=g)
 
-    x = torch.gather(x, 1, PERMS[torch.randint(6, (n,), generator=g)][:, :, None, None].expand_as(x))
-    x = torch.where((u(n) < 0.15)[:, None, None, None], x.mean(1, keepdim=True).expand_as(x), x)
-    x = torch.where((u(n) < 0.15)[:, None, None, None], 1.0 - x, x)
+    perm = torch.randint(6, (n,), generator=g)
+    grey, inverted = u(n) < 0.15, u(n) < 0.15
+    if plain > 0:                       # drawn only then: plain=0 keeps the draws of every seed
+        kept = u(n) < plain
+        perm, grey, inverted = torch.where(kept, 0, perm), grey & ~kept, inverted & ~kept
+    x = torch.gather(x, 1, PERMS[perm][:, :, None, None].expand_as(x))
+    x = torch.where(grey[:, None, None, None], x.mean(1, keepdim=True).expand_as(x), x)
+    x = torch.where(inverted[:, None, None, None], 1.0 - x, x)
     x = x * (0.75 + 0.5 * u(n, 3, 1, 1))
     mean = x.mean((1, 2, 3), keepdim=True)
     x = ((x - mean) * (0.5 + u(n, 1, 1, 1)) + mean + (u(n, 1, 1, 1) - 0.5) * 0.35).clamp(1e-3, 1)
@@ -537,7 +546,7 @@ def cls_batch(pool: dict, n: int, g: torch.Generator, r: Recipe) -> tuple[torch.
         sel = grp == k
         if sel.any():
             pick[sel] = ix[torch.randint(len(ix), (int(sel.sum()),), generator=g)]
-    x = colour_batch(cls_views(pool["x"][pick], g), g, r.cls_low, r.cls_blur)
+    x = colour_batch(cls_views(pool["x"][pick], g), g, r.cls_low, r.cls_blur, r.cls_plain)
     return x, torch.from_numpy(D.targets(pool["y"][pick].numpy()))
 
 
