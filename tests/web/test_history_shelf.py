@@ -109,7 +109,15 @@ def test_an_unfinished_atlantis_game_shows_its_scores_so_far(client, game_sessio
     assert "P1 5 P2 6 P3 4 (scores so far)" in listed and "wins" not in listed
     assert "(pontos até agora)" in page_text(client.get("/games?lang=pt-BR"))
     saved = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
-    assert "★" not in saved
+    assert "★" not in saved and 'class="winner"' not in saved
+    # its provisional score sheet: each player's tiles, cards and total so far, and no winner
+    sheet = page_text(client.get(f"/games/{gid}?lang=en"))
+    assert "So far: the tiles held and the cards in hand" in sheet and "Winner with" not in sheet
+    for s in games.load("atlantis").score(state)["scores"]:
+        assert f"P{s['seat'] + 1} {s['tile_points']}" in sheet and f" {s['cards']} 0 {s['total']} " in sheet, s
+    assert "Até agora: as peças guardadas" in page_text(client.get(f"/games/{gid}?lang=pt-BR"))
+    early = page_text(client.get(f"/games/{gid}?step=1&lang=en"))     # any step: the sheet as it stood
+    assert "So far: the tiles held" in early
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])

@@ -18,6 +18,7 @@ from ..page import input_json
 from . import words as atl
 from .path import MAINLAND
 from .reach import next_step
+from .score import score
 from .taking import behind_after
 from .view import laying, view
 
@@ -186,6 +187,18 @@ def lay_out(state: dict, words, game_id: object = None) -> dict:
 def final(state: dict, words, names: list[str]) -> dict:
     """The score sheet of a game over (the live page's final card, a saved game's page)."""
     return tally(state["result"], state, words, names)
+
+
+def so_far(game, words, names: list[str]) -> dict:
+    """A replayed game's score sheet at any step (the saved game's page): the final one once
+    over; before, as it stands (score.py: tiles held, cards in hand, nothing settled), with no
+    winner but a line saying so."""
+    state = game.state
+    if state["over"]:
+        return final(state, words, names)
+    sheet = tally(score(state), state, words, names)
+    return dict(sheet, rows=[dict(r, winner=False) for r in sheet["rows"]], winners=words.page("tally_so_far"),
+                provisional=True)
 
 
 def table(snap: dict, words, rng) -> dict:
