@@ -117,7 +117,7 @@ def signed_cookie(data_dir: str, content: dict) -> str:
     from flask.sessions import SecureCookieSessionInterface
     app = Flask("probe")
     app.secret_key = (Path(data_dir) / "instance" / "secret_key").read_text().strip()
-    return "atlandice=" + SecureCookieSessionInterface().get_signing_serializer(app).dumps(content)
+    return "companion=" + SecureCookieSessionInterface().get_signing_serializer(app).dumps(content)
 
 
 def probe_access(c: Companion) -> list[tuple[str, bool]]:
@@ -128,7 +128,7 @@ def probe_access(c: Companion) -> list[tuple[str, bool]]:
         return client.call("POST", "/api/game", SETUP) == 201
 
     out.append(("no cookie", changes(Client(port))))
-    out.append(("forged cookie", changes(Client(port, cookie="atlandice=eyJkZXZpY2UiOiJ4In0.Zz.forged"))))
+    out.append(("forged cookie", changes(Client(port, cookie="companion=eyJkZXZpY2UiOiJ4In0.Zz.forged"))))
     out.append(("legacy cookie {paired: true}, signed with the real key",
                 changes(Client(port, cookie=signed_cookie(c.data, {"paired": True, "_permanent": True})))))
     out.append(("guessed device secret, signed with the real key",

@@ -105,7 +105,7 @@ class Server:
         finally:
             conn.close()
         cookie = response.getheader("Set-Cookie")
-        if cookie and "atlandice=" in cookie:
+        if cookie and "companion=" in cookie:
             self.cookie = cookie.split(";")[0]
         try:
             return response.status, json.loads(text or b"{}")

@@ -37,6 +37,7 @@ from flask.json.provider import DefaultJSONProvider
 
 from companion import json_text
 
+from .cookie import TabletCookie
 from .tablets import PairedTablets
 from .pairing import Pairing
 
@@ -57,7 +58,7 @@ DEFAULTS = {
     "LANGUAGE": "en",
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SAMESITE": "Strict",
-    "SESSION_COOKIE_NAME": "atlandice",
+    "SESSION_COOKIE_NAME": "companion",
     "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
 }
 
@@ -103,6 +104,7 @@ def create_app(test_config: dict | None = None, session=None) -> Flask:
     app = Flask(__name__, instance_path=str(instance) if instance else None,
                 instance_relative_config=True)
     app.json = _JSON(app)
+    app.session_interface = TabletCookie()
     app.config.from_mapping(DEFAULTS)
     app.json.sort_keys = False  # the state keeps its order: seats, resources, Areas
     app.config.update(config)

@@ -11,10 +11,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SHARED = ("companion", "web", "hardware", "vision", "calibration")
 KINDS = {".py", ".html", ".js", ".css", ".json", ".toml", ".svg"}
 
-# Not a game's id but the product's own name: the tablets' session cookie (renaming it would
-# unpair every tablet).
-NOT_A_GAME = {"web/__init__.py": '"SESSION_COOKIE_NAME": "atlandice"'}
-
+# Lines that hold a game's id without naming the game (none today).
+NOT_A_GAME: dict[str, str] = {}
 
 
 def naming(ids: list[str], root: Path = ROOT) -> dict[str, list[str]]:

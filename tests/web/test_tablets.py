@@ -11,12 +11,12 @@ TABLET = {"User-Agent": "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/53
 
 
 def cookie_of(client) -> str:
-    return client.get_cookie("atlandice").value
+    return client.get_cookie("companion").value
 
 
-def with_cookie(app, value):
+def with_cookie(app, value, name="companion"):
     c = app.test_client()
-    c.set_cookie("atlandice", value)
+    c.set_cookie(name, value)
     return c
 
 
@@ -118,3 +118,17 @@ def test_the_tablets_page_s_old_address_still_leads_there(app, paired):
     assert r.status_code == 308 and r.headers["Location"].endswith("/tablets/remove")
     assert here.post(r.headers["Location"], data=form, environ_base=LOCAL).status_code == 303
     assert paired.get("/api/state").json["paired"] is False
+
+
+def test_a_tablet_paired_under_the_cookies_earlier_name_stays_paired(app, paired):
+    """The cookie was renamed; a tablet holding its session under the old name keeps its pairing:
+    the next response writes it under today's name and drops the old one. A cookie this
+    companion did not sign, under any name, pairs nothing."""
+    old = with_cookie(app, cookie_of(paired), name="atlandice")
+    r = old.get("/api/state")
+    assert r.json["paired"] is True
+    assert old.get_cookie("companion") is not None and old.get_cookie("atlandice") is None
+    assert can_change(old)
+    forged = with_cookie(app, cookie_of(paired)[:-3] + "abc", name="atlandice")
+    assert forged.get("/api/state").json["paired"] is False
+    assert not can_change(forged)
