@@ -55,6 +55,7 @@ class RollCue:
     def __init__(self, session, camera):
         self.session, self.camera = session, camera
         self._told: tuple | None = None
+        self._telling = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -78,12 +79,14 @@ class RollCue:
             self.session.wait_for_change(seen, 0.5)
 
     def tell(self) -> None:
+        """From the cue's thread on each change, and from the reader's before READ's picture."""
         with self.session.lock:
             count = self.session.desk.dice_wanted()
             roll = self.session.game_changes if count is not None else None
-        if (count, roll) != self._told:
-            self._told = (count, roll)
-            self.camera.expect_dice(count, roll)
+        with self._telling:
+            if (count, roll) != self._told:
+                self._told = (count, roll)
+                self.camera.expect_dice(count, roll)
 
 
 def _png(image) -> bytes:
@@ -147,6 +150,7 @@ def build(config: Config, announce=print) -> Companion:
                      watcher_factory=lambda read: vision.SettleWatcher(reader=read),  # reads as READ does
                      announce=announce).start()
     cue = RollCue(session, camera).start()      # the demo camera rolls by itself when a roll is awaited
+    session.desk.before_capture.append(cue.tell)   # ... and READ never outruns it
     return Companion(app, session, loop, camera, panel, cue)
 
 

@@ -54,6 +54,10 @@ class DiceDesk:
         # one at a time, and image buffers stay in one malloc arena instead of one per web
         # server thread (see benchmarks/companion_footprint.py).
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dice-reader")
+        # Called (on the reader thread, no lock held) before READ takes its picture: the
+        # composition root tells the camera the roll awaited there (companion/app.py's RollCue),
+        # so a READ pressed the moment a game begins is not read from the picture before it.
+        self.before_capture: list[Callable[[], None]] = []
 
     @property
     def lock(self):
@@ -99,6 +103,8 @@ class DiceDesk:
         if self.reader is None:
             return None
         if frame is None:
+            for hook in self.before_capture:
+                hook()
             frame = self._capture()
             if frame is None:
                 return None

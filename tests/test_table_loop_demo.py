@@ -72,6 +72,21 @@ def test_read_then_confirm_enters_the_gate_roll_from_the_camera(config):
         companion.close()
 
 
+def test_read_the_moment_a_game_begins_reads_the_roll_it_waits_for(config):
+    """READ takes its picture after the demo camera is told the roll awaited, even when the cue's
+    own thread has not woken yet (here: stopped): never the picture before the game."""
+    companion = build(config, announce=lambda text: None)
+    try:
+        companion.cue.stop()
+        session = companion.session
+        session.desk.calibrate()                 # the picture before the game: the tray as it was
+        session.new_game(SETUP)
+        press_and_wait(companion, "read")
+        assert len(session.snapshot()["reading"]["values"]) == 7   # the gate roll's seven dice
+    finally:
+        companion.close()
+
+
 def wait_for_proposal(session, timeout=15.0) -> dict:
     """The next proposal, however it comes (here: the settle watcher, no READ)."""
     deadline = time.monotonic() + timeout
