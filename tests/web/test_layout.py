@@ -331,9 +331,15 @@ def test_the_camera_picture_is_never_under_the_action_bar(browser, camera_server
     page = open_table(browser, url, size, lang)
     page.click("#panel [data-button=read]")
     page.wait_for_selector("#reading img.camera-img")
-    page.wait_for_function("() => document.querySelector('#reading img.camera-img').complete")
-    # brought into view (by whatever scrolls), the whole picture shows, the action bar beside it
-    page.evaluate("() => document.querySelector('#reading img.camera-img').scrollIntoView({block: 'nearest'})")
+    # brought into view (by whatever scrolls), the whole picture shows, the action bar beside it;
+    # tried again while the table is still being redrawn (a redraw's picture loads afresh)
+    shown = ("() => { var img = document.querySelector('#reading img.camera-img');"
+             " if (!img || !img.complete) return false; img.scrollIntoView({block: 'nearest'});"
+             " return (" + COVERED + ")('#reading img.camera-img').length === 0; }")
+    try:
+        page.wait_for_function(shown, timeout=5000)
+    except Exception:
+        pass
     assert page.evaluate(COVERED, "#reading img.camera-img") == []
     assert_on_screen(page, BAR, "a reading")
     assert_fits(page, "a reading")
@@ -342,4 +348,24 @@ def test_the_camera_picture_is_never_under_the_action_bar(browser, camera_server
         page.wait_for_selector("#reading img.camera-img")
         assert page.evaluate("() => document.getElementById('prompt').getBoundingClientRect().bottom"
                              " <= document.getElementById('panel').getBoundingClientRect().top")
+    assert not page.errors
+
+
+def test_a_redrawn_landscape_table_keeps_its_columns_where_they_were_scrolled(browser, camera_server):  # noqa: F811
+    """A reading (the table redrawn, no step taken) leaves each scrolled column where the reader put it."""
+    url, session = camera_server
+    session.new_game({"players": ["Anna", "Bruno", "Eric"], "first_player": 0})
+    rng = random.Random(3)
+    for _ in range(60):
+        session.submit(atlandice_input(rng, session.game.expected()), session.game.version)
+    page = open_table(browser, url, (1280, 800))
+    wait_shown(page, session)
+    at = page.evaluate("() => { var c = document.querySelector('.col-table'); c.scrollTop = c.scrollHeight; "
+                       "return c.scrollTop; }")
+    assert at > 50   # the column does scroll at this point of the game
+    change = page.evaluate("() => document.getElementById('live').getAttribute('data-change')")
+    session.press("read")
+    page.wait_for_function("c => document.getElementById('live').getAttribute('data-change') !== c", arg=change)
+    page.wait_for_selector("#reading")
+    assert page.evaluate("() => document.querySelector('.col-table').scrollTop") == at
     assert not page.errors

@@ -167,7 +167,9 @@
       var changed = moved || fresh.getAttribute("data-prompt") !== old.getAttribute("data-prompt");
       var focus = focusedIn(old);
       keepOpen(old, fresh);
+      var scrolled = scrolledIn(old);
       old.parentNode.replaceChild(fresh, old);
+      keepScrolled(fresh, scrolled);
       if (changed) { diceSelected = -1; diceQueue = []; }
       if (changed && !restarted) { hold(fresh, true); } else if (isHeld()) { hold(fresh, false); }
       setupDiceEntry();
@@ -182,6 +184,26 @@
     for (var i = 0; i < open.length; i++) {
       var same = fresh.querySelector("#" + open[i].id);
       if (same) { same.open = true; }
+    }
+  }
+
+  // The parts that scroll on their own (the landscape table's columns, the final card, the
+  // prompt) stay where the reader left them when the table is redrawn.
+  var SCROLLS = [".col-act", ".col-table", "#final", "#prompt"];
+
+  function scrolledIn(live) {
+    var at = [];
+    for (var i = 0; i < SCROLLS.length; i++) {
+      var el = live.querySelector ? live.querySelector(SCROLLS[i]) : null;
+      at.push(el ? el.scrollTop : 0);
+    }
+    return at;
+  }
+
+  function keepScrolled(live, at) {
+    for (var i = 0; i < SCROLLS.length; i++) {
+      var el = at[i] && live.querySelector ? live.querySelector(SCROLLS[i]) : null;
+      if (el) { el.scrollTop = at[i]; }
     }
   }
 
