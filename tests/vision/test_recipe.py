@@ -151,5 +151,20 @@ def test_the_nets_trained_at_once_in_three_processes_are_those_trained_one_after
     R.run(r, str(tmp_path / "seq"), cache, say=lambda *a: None)
     R.run(r, str(tmp_path / "par"), cache, say=lambda *a: None, jobs=3)
     assert _same(_state(str(tmp_path / "seq")), _state(str(tmp_path / "par")))
-    with pytest.raises(ValueError):
-        R.run(R.TINY, str(tmp_path / "no"), cache, jobs=3)      # with peaks: one after another
+
+
+def test_the_detectors_false_peaks_join_the_first_classifier_at_its_step_in_either_order(cache, tmp_path):
+    """With the peaks joining the first classifier at step 3, side by side it trains beside the
+    detector and waits for its peaks there: the same nets as one after the other, and not those of
+    a classifier that never saw them."""
+    r = replace(R.TINY, peaks_from=3)
+    R.run(r, str(tmp_path / "seq"), cache, say=lambda *a: None)
+    said = []
+    R.run(r, str(tmp_path / "par"), cache, say=said.append, jobs=3)
+    seq, par = _state(str(tmp_path / "seq")), _state(str(tmp_path / "par"))
+    assert _same(seq, par)
+    assert len(np.load(os.path.join(tmp_path, "par", "state", "peaks.npy"))) > 0
+    R.run(replace(r, peaks_from=R.TINY.cls_steps), str(tmp_path / "never"), cache, say=lambda *a: None)
+    never = _state(str(tmp_path / "never"))
+    assert _same({"det": seq["det"], "wide": seq["wide"]}, {"det": never["det"], "wide": never["wide"]})
+    assert not _same({"cls": seq["cls"]}, {"cls": never["cls"]})

@@ -93,7 +93,9 @@ class Recipe:
     lr: float = 2e-3
     warmup: int = 100
     ckpt_every: int = 250
-    peaks: bool = False             # the classifiers learn the new detector's false peaks (trained after it)
+    peaks: bool = False             # the classifiers learn the new detector's false peaks ...
+    peaks_from: int = 0             # ... the first classifier from this step (before it: beside the detector,
+                                    # --jobs), the second look (begun after the detector) from its first
     threads: int = 1                # torch threads a process (two on a shared machine were slower)
 
     def data_key(self) -> dict:
@@ -599,8 +601,11 @@ class Stopped(Exception):
     """Raised by `fit` at `stop_after` steps (a test's interruption)."""
 
 
-def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after: int | None = None) -> nn.Module:
-    """Net `kind` trained its recipe's steps from scratch on `pool`, resumed from state_dir's save."""
+def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after: int | None = None,
+        peaks=None) -> nn.Module:
+    """Net `kind` trained its recipe's steps from scratch on `pool`, resumed from state_dir's save.
+    A classifier given `peaks` (a callable: the new detector's false peak crops, waited for) draws
+    them too from its step `peaks_joins(kind, r)` on."""
     steps = {"det": r.det_steps, "cls": r.cls_steps, "wide": r.wide_steps}[kind]
     seed = r.seed * 1000 + {"det": 1, "cls": 2, "wide": 3}[kind]
     torch.manual_seed(seed)
@@ -616,9 +621,13 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
         if start < steps:
             say(f"{kind}: resumed at step {start}")
     t0, ema = time.time(), None
+    joins = peaks_joins(kind, r) if peaks is not None else None
     for step in range(start, steps):
         if stop_after is not None and step >= stop_after:
             raise Stopped(f"{kind} stopped at step {step}")
+        if joins is not None and step >= joins:
+            pool, joins = _cls_pool(pool, peaks(), say), None
+            say(f"{kind}: the new detector's false peaks join at step {step}")
         k = (step + 1) / r.warmup if step < r.warmup else 0.5 * (1 + math.cos(math.pi * step / steps))
         for group in opt.param_groups:
             group["lr"] = r.lr * k
@@ -663,17 +672,51 @@ def _det_pool(data: dict) -> dict:
             "index": _index(data["det_g"], len(DET_GROUPS))}
 
 
-def _cls_pool(r: Recipe, data: dict, out: str, say=print) -> dict:
-    """The classifiers' crops: the cached ones and, with r.peaks, the false peaks of out's detector."""
-    peaks = peak_crops(r, out) if r.peaks else np.zeros((0, CTX, CTX, 3), np.uint8)
-    if r.peaks:
-        say(f"false peaks of the new detector on the photos: {len(peaks)}")
-    x = np.concatenate([data["cls_x"], peaks])
-    y = np.concatenate([data["cls_y"], np.zeros(len(peaks), np.int64)])
-    grp = np.concatenate([data["cls_g"], np.full(len(peaks), 2, np.int64)])
-    pool = {"x": torch.from_numpy(x), "y": torch.from_numpy(y), "index": _index(grp, len(GROUPS))}
+def peaks_joins(kind: str, r: Recipe) -> int | None:
+    """The step of classifier `kind` from which it draws the new detector's false peaks (None: never)."""
+    if not r.peaks or kind == "det":
+        return None
+    return r.peaks_from if kind == "cls" else 0
+
+
+def _cls_pool(base: dict, peaks: np.ndarray | None = None, say=print) -> dict:
+    """The classifiers' crops: the cut ones (`base`: load_cut's arrays, or a pool) and `peaks`, the
+    new detector's false peaks, as "not a die"."""
+    if "cls_x" in base:
+        x, y, grp = base["cls_x"], base["cls_y"], base["cls_g"]
+    else:
+        x, y, grp = base["x"].numpy(), base["y"].numpy(), base["g"]
+    if peaks is not None and len(peaks):
+        x = np.concatenate([x, peaks])
+        y = np.concatenate([y, np.zeros(len(peaks), np.int64)])
+        grp = np.concatenate([grp, np.full(len(peaks), 2, np.int64)])
+    pool = {"x": torch.from_numpy(x), "y": torch.from_numpy(y), "g": grp, "index": _index(grp, len(GROUPS))}
     say("classifier crops: " + ", ".join(f"{name} {len(ix)}" for name, ix in zip(GROUPS, pool["index"])))
     return pool
+
+
+def _peaks_path(out: str) -> str:
+    return os.path.join(out, "state", "peaks.npy")
+
+
+def _save_peaks(r: Recipe, out: str, say=print) -> None:
+    """The false peaks of out's (just exported) detector, saved for the classifiers."""
+    peaks = peak_crops(r, out)
+    say(f"false peaks of the new detector on the photos: {len(peaks)}")
+    tmp = _peaks_path(out) + ".tmp.npy"
+    np.save(tmp, peaks)
+    os.replace(tmp, _peaks_path(out))
+
+
+def _wait_peaks(out: str, poll: float = 2.0):
+    """A callable giving the saved false peaks, waiting for the detector's process to save them."""
+    def peaks() -> np.ndarray:
+        while not os.path.isfile(_peaks_path(out)):
+            if os.path.isfile(os.path.join(out, "state", "det.failed")):
+                raise RuntimeError("the detector's training failed: no false peaks to learn")
+            time.sleep(poll)
+        return np.load(_peaks_path(out))
+    return peaks
 
 
 def _stage(kind: str, r: Recipe, out: str, cache: str, stop_after: int | None) -> float:
@@ -681,30 +724,40 @@ def _stage(kind: str, r: Recipe, out: str, cache: str, stop_after: int | None) -
     from .train_dice import export
 
     t = time.time()
+    say = lambda *a: print(*a, flush=True)   # noqa: E731
     torch.set_num_threads(r.threads)
     cv2.setNumThreads(1)
     data = load_cut(r, cache, say=lambda *a: None)
-    pool = _det_pool(data) if kind == "det" else _cls_pool(r, data, out, say=lambda *a: None)
+    pool = _det_pool(data) if kind == "det" else _cls_pool(data, say=lambda *a: None)
     del data
-    model = fit(kind, r, pool, os.path.join(out, "state"), lambda *a: print(*a, flush=True), stop_after)
-    export(model, kind, out, lambda *a: print(*a, flush=True))
+    try:
+        model = fit(kind, r, pool, os.path.join(out, "state"), say, stop_after,
+                    peaks=_wait_peaks(out) if kind != "det" and r.peaks else None)
+        export(model, kind, out, say)
+        if kind == "det" and r.peaks:
+            _save_peaks(r, out, say)
+    except BaseException:
+        if kind == "det":      # the classifiers waiting for its peaks stop too
+            open(os.path.join(out, "state", "det.failed"), "w").close()
+        raise
     return time.time() - t
 
 
 def run(r: Recipe, out: str, cache: str = CACHE, say=print, stop_after: int | None = None,
         command: str | None = None, jobs: int = 1) -> dict:
     """The whole recipe into folder `out`: the three .onnx files and recipe.json; `out`/state/
-    holds the training state (a rerun goes on from it). jobs > 1 (with r.peaks off: the
-    classifiers then need no detector) trains the three nets in that many processes at once,
-    r.threads each: the same nets as one after the other."""
+    holds the training state (a rerun goes on from it). jobs > 1 trains the three nets in that
+    many processes at once, r.threads each (a classifier waits for the detector's false peaks at
+    the step they join it: `peaks_joins`): the same nets as one after the other."""
     from .train_dice import export
 
-    if jobs > 1 and r.peaks:
-        raise ValueError("--jobs needs --peaks 0: the classifiers learn the new detector's false peaks")
     torch.set_num_threads(r.threads)
     cv2.setNumThreads(1)
     state = os.path.join(out, "state")
     os.makedirs(state, exist_ok=True)
+    for stale in ("det.failed", "peaks.npy"):     # a detector resumed saves its peaks again
+        if os.path.isfile(os.path.join(state, stale)):
+            os.remove(os.path.join(state, stale))
     times = {}
     t0 = time.time()
     data = load_cut(r, cache, say)
@@ -723,11 +776,13 @@ def run(r: Recipe, out: str, cache: str = CACHE, say=print, stop_after: int | No
         export(model, "det", out, say)
         times["det"] = time.time() - t
         t = time.time()
-        pool = _cls_pool(r, data, out, say)
+        if r.peaks:
+            _save_peaks(r, out, say)
         times["peaks"] = time.time() - t
+        pool = _cls_pool(data, say=say)
         for kind in ("cls", "wide"):
             t = time.time()
-            model = fit(kind, r, pool, state, say, stop_after)
+            model = fit(kind, r, pool, state, say, stop_after, peaks=_wait_peaks(out) if r.peaks else None)
             export(model, kind, out, say)
             times[kind] = time.time() - t
     manifest = {
@@ -765,8 +820,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", required=True, metavar="DIR", help="folder for the nets, recipe.json and state/")
     ap.add_argument("--cache", default=CACHE, help=f"folder of the cut crops (default {CACHE})")
     ap.add_argument("--tiny", action="store_true", help="a few steps on a few crops (a check of the plumbing)")
-    ap.add_argument("--jobs", type=int, default=1, help="train the three nets in this many processes at once "
-                                                        "(with --peaks 0)")
+    ap.add_argument("--jobs", type=int, default=1, help="train the three nets in this many processes at once")
     for f in fields(Recipe):
         if f.name == "folders":
             continue
