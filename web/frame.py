@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from companion import games
 from companion.games.page import input_json
 from companion.i18n import catalog, explain, fill, variant
 from companion.shelf import words_for
@@ -79,6 +80,7 @@ def frame(snap: dict, lang: str) -> dict:
             # an UNDO (unlike the version); a tap chosen on another prompt is refused
             "prompt_id": snap.get("game_changes"),
             "camera": camera(snap), "calibration": snap.get("calibration"),
+            "reads_dice": games.load(game_id).reads_dice if game_id else False,
             "can_undo": snap.get("can_undo"), "can_redo": snap.get("can_redo"),
             "refusal": refusal, "refusal_text": refusal_text,
             "proposal": proposal(snap, words, names) if words is not None else None,

@@ -155,6 +155,12 @@ class Rules:
         options = prompt["options"] or []       # None: a step whose inputs cannot be listed
         return options[0] if len(options) == 1 and not prompt.get("chance") else None
 
+    @property
+    def reads_dice(self) -> bool:
+        """Whether the camera reads this game's dice at some prompt (its package has camera_dice):
+        the table shows READ and the camera's state then."""
+        return hasattr(self.module, "camera_dice")
+
     def camera_dice(self, prompt: dict) -> int | None:
         """How many dice the camera should read at this prompt; None: the camera reads none
         (a game's die tapped on the tablet, or no roll)."""

@@ -79,3 +79,19 @@ def test_a_refused_press_is_said_in_every_game(paired, game_session, game):
     page = paired.get("/live?lang=en").get_data(as_text=True)
     said = banner(page, "refusal")
     assert said is not None and "UNDO" in said and "nothing to undo" in said.lower()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_action_bar_has_read_and_the_camera_exactly_in_a_game_whose_dice_the_camera_reads(
+        paired, game_session, game):
+    from companion import games
+
+    assert post(paired, "/api/game", GAMES[game]).status_code == 201
+    page = paired.get("/live?lang=en").get_data(as_text=True)
+    bar = re.search(r'<section class="panel-buttons[^"]*" id="panel">.*?</section>', page, re.S).group(0)
+    reads = games.load(game).reads_dice
+    assert reads == (game == "atlandice")          # the shelf today: only Atlandice's dice are read
+    assert ('data-button="read"' in bar) == reads and ('class="camstate' in bar) == reads
+    assert ("panel-buttons three" in bar) == (not reads)     # three buttons or four, the grid follows
+    for button in ("undo", "redo", "confirm"):
+        assert f'data-button="{button}"' in bar
