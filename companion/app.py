@@ -80,10 +80,10 @@ class RollCue:
 
     def tell(self) -> None:
         """From the cue's thread on each change, and from the reader's before READ's picture."""
-        with self.session.lock:
-            count = self.session.desk.dice_wanted()
-            roll = self.session.game_changes if count is not None else None
-        with self._telling:
+        with self._telling:      # read and told as one: a slower caller never tells an older roll
+            with self.session.lock:
+                count = self.session.desk.dice_wanted()
+                roll = self.session.game_changes if count is not None else None
             if (count, roll) != self._told:
                 self._told = (count, roll)
                 self.camera.expect_dice(count, roll)

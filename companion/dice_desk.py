@@ -17,10 +17,13 @@ The camera and the reader are injected (duck-typed), so the desk runs with no ca
 
 from __future__ import annotations
 
+import logging
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable
 
 from .games.errors import illegal, invalid
+
+log = logging.getLogger(__name__)
 
 CAMERA_SOURCES = ("camera", "corrected")   # dice read by the camera, as read or corrected on a tablet
 
@@ -50,6 +53,7 @@ class DiceDesk:
         # {"values": [face or None (unsure)], "source": "camera" | "corrected" | "hand", "at": game_changes}
         self._dice: dict | None = None
         self._image: bytes | None = None
+        self._images = 0                       # pictures drawn so far: each one's name (image_id)
         # Every reading, READ's and the settle watcher's (read_frame), runs on this one thread:
         # one at a time, and image buffers stay in one malloc arena instead of one per web
         # server thread (see benchmarks/companion_footprint.py).
@@ -104,7 +108,10 @@ class DiceDesk:
             return None
         if frame is None:
             for hook in self.before_capture:
-                hook()
+                try:
+                    hook()
+                except Exception:      # the camera's trouble is said by its status; READ still reads
+                    log.exception("a hook before READ's picture failed")
             frame = self._capture()
             if frame is None:
                 return None
@@ -126,6 +133,7 @@ class DiceDesk:
             with self.lock:
                 if self._reading is read:
                     self._image = image
+                    self._images += 1
                     self.session._bump()
         return dict(read)
 
@@ -189,6 +197,12 @@ class DiceDesk:
     def last_image(self) -> bytes | None:
         with self.lock:
             return self._image
+
+    def image_id(self) -> str | None:
+        """The last picture's name, unique to it in this run and across runs (the session's boot):
+        a page's <img> keeps its address, and the tablet its copy, until the picture is another."""
+        with self.lock:
+            return f"{self.session.boot}-{self._images}" if self.last_image() else None
 
     def reading(self) -> dict | None:
         """The last reading, marked `current` when it was made at this step."""
