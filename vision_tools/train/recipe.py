@@ -727,10 +727,10 @@ def _stage(kind: str, r: Recipe, out: str, cache: str, stop_after: int | None) -
     say = lambda *a: print(*a, flush=True)   # noqa: E731
     torch.set_num_threads(r.threads)
     cv2.setNumThreads(1)
-    data = load_cut(r, cache, say=lambda *a: None)
-    pool = _det_pool(data) if kind == "det" else _cls_pool(data, say=lambda *a: None)
-    del data
     try:
+        data = load_cut(r, cache, say=lambda *a: None)
+        pool = _det_pool(data) if kind == "det" else _cls_pool(data, say=lambda *a: None)
+        del data
         model = fit(kind, r, pool, os.path.join(out, "state"), say, stop_after,
                     peaks=_wait_peaks(out) if kind != "det" and r.peaks else None)
         export(model, kind, out, say)
