@@ -188,11 +188,16 @@ def camera_shown() -> bool:
 def camera_image():
     if not camera_shown():
         raise ApiError(403, "not_paired", said("err_camera_paired"))
-    image = game_session().desk.last_image()
+    desk = game_session().desk
+    with desk.lock:
+        image, name = desk.last_image(), desk.image_id()
     if not image:
         raise ApiError(404, "not_found", said("err_no_image"))
     response = Response(image, mimetype="image/png")
-    response.headers["Cache-Control"] = "no-store"
+    # asked by its name (?c=, the page's): that picture for good, the tablet keeps it across redraws;
+    # asked otherwise, whatever is the last one now
+    kept = request.args.get("c") == name
+    response.headers["Cache-Control"] = "private, max-age=86400, immutable" if kept else "no-store"
     return response
 
 

@@ -34,7 +34,8 @@ def tablets():
 def table_view() -> dict:
     sess = game_session()
     v = view.table(sess.snapshot(), i18n.current())
-    v["has_image"] = bool(sess.desk.last_image())
+    v["image_id"] = sess.desk.image_id()
+    v["has_image"] = v["image_id"] is not None
     return v
 
 

@@ -165,7 +165,8 @@ class FragmentCache:
 def fragment(app, sess, snap: dict, lang: str, paired: bool) -> str:
     """The table drawn as GET /live draws it (the stream outlives its request: a context of its own)."""
     v = view.table(snap, lang)
-    v["has_image"] = bool(sess.desk.last_image())
+    v["image_id"] = sess.desk.image_id()
+    v["has_image"] = v["image_id"] is not None
     with app.test_request_context("/live", query_string={"lang": lang}):
         return render_template("live.html", v=v, paired=paired)
 

@@ -52,6 +52,28 @@ def test_read_shows_the_reading_with_unsure_dice_marked(cam, camera_session):
     assert camera_session.game.version == 0
 
 
+def test_the_picture_keeps_its_address_until_it_is_another_and_the_tablet_keeps_its_copy(cam, camera_session):
+    """Redrawn for anything but a new picture, the page asks the same address, which the tablet may
+    keep; a new READ's picture has another; an address not the last picture's is never kept."""
+    import re
+
+    def src():
+        return re.search(r'src="(/api/camera\.png[^"]*)"', cam.get("/").get_data(as_text=True)).group(1)
+
+    post(cam, "/api/read", {"version": 0})
+    first = src()
+    camera_session.notify()                       # the table redrawn: a camera status, a tablet joining
+    assert src() == first
+    r = cam.get(first.replace("&amp;", "&"))
+    assert r.status_code == 200 and "immutable" in r.headers["Cache-Control"]
+    post(cam, "/api/read", {"version": 0})
+    second = src()
+    assert second != first
+    stale = cam.get(first.replace("&amp;", "&"))    # the old address: today's picture, never kept
+    assert stale.data == cam.get(second).data and stale.headers["Cache-Control"] == "no-store"
+    assert cam.get("/api/camera.png").headers["Cache-Control"] == "no-store"
+
+
 def test_a_clean_reading_is_confirmed(cam, camera_session):
     post(cam, "/api/read", {"version": 0})
     post(cam, "/api/read", {"version": 0})

@@ -369,3 +369,26 @@ def test_a_redrawn_landscape_table_keeps_its_columns_where_they_were_scrolled(br
     page.wait_for_selector("#reading")
     assert page.evaluate("() => document.querySelector('.col-table').scrollTop") == at
     assert not page.errors
+
+
+def test_the_prompt_stays_scrolled_on_the_camera_picture_until_the_step_changes(browser, camera_server):  # noqa: F811
+    """Scrolled down to READ's picture, a redraw at the same step (the camera, a tablet) keeps the
+    prompt there and the picture as it was (the same address); a new step shows its prompt from the top."""
+    url, session = camera_server
+    session.new_game({"players": ["Anna", "Bruno", "Eric"], "first_player": 0})
+    page = open_table(browser, url, (1280, 800))
+    page.click("#panel [data-button=read]")
+    page.wait_for_function("() => { var i = document.querySelector('#reading img.camera-img'); return i && i.complete; }")
+    src = page.evaluate("() => document.querySelector('#reading img.camera-img').getAttribute('src')")
+    at = page.evaluate("() => { var c = document.querySelector('#prompt'); c.scrollTop = c.scrollHeight; return c.scrollTop; }")
+    assert at > 50   # the picture makes the prompt scroll
+    for _ in range(2):
+        change = page.evaluate("() => document.getElementById('live').getAttribute('data-change')")
+        session.notify()
+        page.wait_for_function("c => document.getElementById('live').getAttribute('data-change') !== c", arg=change)
+        assert page.evaluate("() => document.querySelector('#prompt').scrollTop") == at
+        assert page.evaluate("() => document.querySelector('#reading img.camera-img').getAttribute('src')") == src
+    session.confirm()
+    wait_shown(page, session)
+    assert page.evaluate("() => document.querySelector('#prompt').scrollTop") == 0
+    assert not page.errors

@@ -169,7 +169,7 @@
       keepOpen(old, fresh);
       var scrolled = scrolledIn(old);
       old.parentNode.replaceChild(fresh, old);
-      keepScrolled(fresh, scrolled);
+      keepScrolled(fresh, scrolled, changed);
       if (changed) { diceSelected = -1; diceQueue = []; }
       if (changed && !restarted) { hold(fresh, true); } else if (isHeld()) { hold(fresh, false); }
       setupDiceEntry();
@@ -187,9 +187,11 @@
     }
   }
 
-  // The parts that scroll on their own (the landscape table's columns, the final card, the
-  // prompt) stay where the reader left them when the table is redrawn.
-  var SCROLLS = [".col-act", ".col-table", "#final", "#prompt"];
+  // The parts that scroll on their own stay where the reader left them when the table is
+  // redrawn: the board's column always, the prompt's column, the prompt and the final card while
+  // the step is the same (a new step shows its prompt from the top). A picture still loading
+  // may have cut a part short: set again when it comes, unless the reader scrolled meanwhile.
+  var SCROLLS = [".col-table", ".col-act", "#final", "#prompt"];
 
   function scrolledIn(live) {
     var at = [];
@@ -200,10 +202,23 @@
     return at;
   }
 
-  function keepScrolled(live, at) {
-    for (var i = 0; i < SCROLLS.length; i++) {
+  function keepScrolled(live, at, changed) {
+    var short = [];
+    for (var i = changed ? 1 : SCROLLS.length; i-- > 0;) {
       var el = at[i] && live.querySelector ? live.querySelector(SCROLLS[i]) : null;
-      if (el) { el.scrollTop = at[i]; }
+      if (!el) { continue; }
+      el.scrollTop = at[i];
+      if (el.scrollTop < at[i]) { short.push([el, at[i], el.scrollTop]); }
+    }
+    var imgs = short.length && live.querySelectorAll ? live.querySelectorAll("img") : [];
+    for (var k = 0; k < imgs.length; k++) {
+      if (!imgs[k].complete) {
+        imgs[k].addEventListener("load", function () {
+          for (var j = 0; j < short.length; j++) {
+            if (short[j][0].scrollTop === short[j][2]) { short[j][0].scrollTop = short[j][1]; short[j][2] = short[j][0].scrollTop; }
+          }
+        });
+      }
     }
   }
 
