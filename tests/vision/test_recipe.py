@@ -154,10 +154,10 @@ def test_the_nets_trained_at_once_in_three_processes_are_those_trained_one_after
 
 
 def test_the_detectors_false_peaks_join_the_first_classifier_at_its_step_in_either_order(cache, tmp_path):
-    """With the peaks joining the first classifier at step 3, side by side it trains beside the
-    detector and waits for its peaks there: the same nets as one after the other, and not those of
-    a classifier that never saw them."""
-    r = replace(R.TINY, peaks_from=3)
+    """With the peaks joining the first classifier at step 3 and the second look at step 2, side by
+    side each trains beside the detector and waits for its peaks there: the same nets as one after
+    the other, and not those of a classifier that never saw them."""
+    r = replace(R.TINY, peaks_from=3, wide_peaks_from=2)
     R.run(r, str(tmp_path / "seq"), cache, say=lambda *a: None)
     said = []
     R.run(r, str(tmp_path / "par"), cache, say=said.append, jobs=3)
@@ -168,3 +168,5 @@ def test_the_detectors_false_peaks_join_the_first_classifier_at_its_step_in_eith
     never = _state(str(tmp_path / "never"))
     assert _same({"det": seq["det"], "wide": seq["wide"]}, {"det": never["det"], "wide": never["wide"]})
     assert not _same({"cls": seq["cls"]}, {"cls": never["cls"]})
+    R.run(replace(r, wide_peaks_from=R.TINY.wide_steps), str(tmp_path / "never_wide"), cache, say=lambda *a: None)
+    assert not _same({"wide": seq["wide"]}, {"wide": _state(str(tmp_path / "never_wide"))["wide"]})

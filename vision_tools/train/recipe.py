@@ -95,7 +95,8 @@ class Recipe:
     ckpt_every: int = 250
     peaks: bool = False             # the classifiers learn the new detector's false peaks ...
     peaks_from: int = 0             # ... the first classifier from this step (before it: beside the detector,
-                                    # --jobs), the second look (begun after the detector) from its first
+                                    # --jobs), the second look from its step wide_peaks_from (with --jobs 3
+    wide_peaks_from: int = 0        # it too trains beside the detector until then)
     threads: int = 1                # torch threads a process (two on a shared machine were slower)
 
     def data_key(self) -> dict:
@@ -676,7 +677,7 @@ def peaks_joins(kind: str, r: Recipe) -> int | None:
     """The step of classifier `kind` from which it draws the new detector's false peaks (None: never)."""
     if not r.peaks or kind == "det":
         return None
-    return r.peaks_from if kind == "cls" else 0
+    return r.peaks_from if kind == "cls" else r.wide_peaks_from
 
 
 def _cls_pool(base: dict, peaks: np.ndarray | None = None, say=print) -> dict:
