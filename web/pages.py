@@ -34,8 +34,7 @@ def tablets():
 def table_view() -> dict:
     sess = game_session()
     v = view.table(sess.snapshot(), i18n.current())
-    v["image_id"] = sess.desk.image_id()
-    v["has_image"] = v["image_id"] is not None
+    v["image_id"] = sess.desk.image_id()     # None: no picture yet
     return v
 
 

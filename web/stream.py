@@ -165,8 +165,7 @@ class FragmentCache:
 def fragment(app, sess, snap: dict, lang: str, paired: bool) -> str:
     """The table drawn as GET /live draws it (the stream outlives its request: a context of its own)."""
     v = view.table(snap, lang)
-    v["image_id"] = sess.desk.image_id()
-    v["has_image"] = v["image_id"] is not None
+    v["image_id"] = sess.desk.image_id()     # None: no picture yet
     with app.test_request_context("/live", query_string={"lang": lang}):
         return render_template("live.html", v=v, paired=paired)
 
