@@ -107,7 +107,7 @@ def version(page) -> str:
     return page.get_attribute("#live", "data-version")
 
 
-def wait_version_change(page, before: str, timeout=5000):
+def wait_version_change(page, before: str, timeout=15000):
     page.wait_for_function(
         "v => { var l = document.getElementById('live'); return l && l.getAttribute('data-version') !== v; }",
         arg=before, timeout=timeout)
