@@ -170,3 +170,40 @@ def test_the_detectors_false_peaks_join_the_first_classifier_at_its_step_in_eith
     assert not _same({"cls": seq["cls"]}, {"cls": never["cls"]})
     R.run(replace(r, wide_peaks_from=R.TINY.wide_steps), str(tmp_path / "never_wide"), cache, say=lambda *a: None)
     assert not _same({"wide": seq["wide"]}, {"wide": _state(str(tmp_path / "never_wide"))["wide"]})
+
+
+def test_the_fast_step_computes_what_float32_computes_and_reaches_training(cache, tmp_path):
+    """Channels last changes only the memory layout, bfloat16 the forward pass's precision (a
+    percent or so of the logits): the same net in float32 gives the same outputs. The options
+    reach `fit` (other weights than float32's), and the net it returns exports to the reader."""
+    torch.manual_seed(0)
+    net = R.build("cls", R.Recipe()).eval()
+    x = torch.rand(16, 3, 48, 48)
+    with torch.no_grad():
+        plain = R._forward(net, x, torch.contiguous_format, False)
+        last = R._forward(net.to(memory_format=torch.channels_last), x, torch.channels_last, False)
+        low = R._forward(net, x, torch.channels_last, True)
+    assert plain.dtype == low.dtype == torch.float32
+    assert float((last - plain).abs().max()) < 1e-4
+    spread = float(plain.std())
+    assert 0 < float((low - plain).abs().max()) < 0.1 * spread
+    fast, slow = tmp_path / "fast", tmp_path / "slow"
+    R.run(R.TINY, str(fast), cache, say=lambda *a: None)
+    R.run(replace(R.TINY, channels_last=False, bf16=False), str(slow), cache, say=lambda *a: None)
+    assert not _same(_state(str(fast)), _state(str(slow)))
+    from vision import nets
+
+    nets.check(str(fast))
+
+
+def test_an_export_that_opencv_does_not_reproduce_is_refused(tmp_path):
+    """The check at export compares OpenCV's outputs with torch's: a net whose torch forward is not
+    the graph exported (here: a hook adding 1 at run time only) is refused, not shipped."""
+    from vision_tools.train.train_dice import export
+
+    net = R.build("cls", R.TINY).eval()
+    export(net, "cls", str(tmp_path / "ok"), say=lambda *a: None)
+    net.h.register_forward_hook(lambda m, i, o: o + 1.0 if not torch.jit.is_tracing() and
+                                not torch.onnx.is_in_onnx_export() else o)
+    with pytest.raises(RuntimeError, match="differ"):
+        export(net, "cls", str(tmp_path / "bad"), say=lambda *a: None)

@@ -526,6 +526,9 @@ def train(kind: str, minutes: float, seed: int, r: Recipe = Recipe(), out_dir: s
     export(model, kind, out_dir)
 
 
+EXPORT_TOLERANCE = 1e-3      # |OpenCV - torch| on random inputs (the nets' exports give about 1e-5)
+
+
 def export(model: nn.Module, kind: str, out_dir: str, say=print) -> None:
     """Write ONNX_NAME[kind] to out_dir and check OpenCV's outputs match torch's."""
     model.eval()
@@ -544,6 +547,9 @@ def export(model: nn.Module, kind: str, out_dir: str, say=print) -> None:
         ref = model(x).numpy()
     diff = float(np.abs(net.forward() - ref).max())
     say(f"exported {path} ({os.path.getsize(path) / 1e6:.2f} MB); max |cv2 - torch| = {diff:.2e}")
+    if not diff <= EXPORT_TOLERANCE:
+        raise RuntimeError(f"{path}: OpenCV's outputs differ from torch's by {diff:.2e} "
+                           f"(at most {EXPORT_TOLERANCE:.0e}): the reader would not run the net trained")
 
 
 def _sides(text: str) -> tuple[float, float]:
