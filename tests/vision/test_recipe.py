@@ -207,3 +207,41 @@ def test_an_export_that_opencv_does_not_reproduce_is_refused(tmp_path):
                                 not torch.onnx.is_in_onnx_export() else o)
     with pytest.raises(RuntimeError, match="differ"):
         export(net, "cls", str(tmp_path / "bad"), say=lambda *a: None)
+
+
+def test_a_worker_process_ends_when_the_run_that_started_it_is_killed(tmp_path):
+    """--jobs's workers watch their parent: a run killed (here SIGKILL, which it cannot pass on)
+    leaves no process training on into the state its rerun resumes."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import multiprocessing, os, sys, time\n"
+        "from vision_tools.train.recipe import exit_with_parent\n"
+        "def work(parent):\n"
+        "    exit_with_parent(parent, poll=0.1)\n"
+        "    time.sleep(60)\n"
+        "if __name__ == '__main__':\n"
+        "    p = multiprocessing.get_context('spawn').Process(target=work, args=(os.getpid(),))\n"
+        "    p.start()\n"
+        "    print(p.pid, flush=True)\n"
+        "    time.sleep(60)\n")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([root] + sys.path))
+    run = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env=env)
+    worker = int(run.stdout.readline())
+    os.kill(worker, 0)                               # running
+    run.send_signal(signal.SIGKILL)
+    run.wait()
+    for _ in range(100):
+        try:
+            os.kill(worker, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(worker, signal.SIGKILL)
+        pytest.fail("the worker outlived the run that started it")

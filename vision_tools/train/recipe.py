@@ -32,6 +32,7 @@ import os
 import platform
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import asdict, dataclass, fields, replace
 
@@ -733,10 +734,25 @@ def _wait_peaks(out: str, poll: float = 2.0):
     return peaks
 
 
-def _stage(kind: str, r: Recipe, out: str, cache: str, stop_after: int | None) -> float:
+def exit_with_parent(parent: int, poll: float = 1.0) -> threading.Thread:
+    """A daemon thread ending this process once process `parent` is gone (this process's parent
+    is then another): a run killed stops its worker processes too, so that the same command run
+    again is the only one writing the state."""
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(poll)
+        os._exit(1)
+
+    t = threading.Thread(target=watch, name="exit-with-parent", daemon=True)
+    t.start()
+    return t
+
+
+def _stage(kind: str, r: Recipe, out: str, cache: str, stop_after: int | None, parent: int) -> float:
     """One net trained and exported in a process of its own (--jobs): its seconds."""
     from .train_dice import export
 
+    exit_with_parent(parent)
     t = time.time()
     say = lambda *a: print(*a, flush=True)   # noqa: E731
     torch.set_num_threads(r.threads)
@@ -782,7 +798,8 @@ def run(r: Recipe, out: str, cache: str = CACHE, say=print, stop_after: int | No
 
         del data
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as ex:
-            futures = {k: ex.submit(_stage, k, r, out, cache, stop_after) for k in ("det", "cls", "wide")}
+            futures = {k: ex.submit(_stage, k, r, out, cache, stop_after, os.getpid())
+                       for k in ("det", "cls", "wide")}
             times.update({k: f.result() for k, f in futures.items()})
     else:
         t = time.time()
