@@ -10,7 +10,9 @@ valued phantoms; in the cocked set also a value given to a die with no face up) 
 nets and the candidate, side by side, and the median CPU ms of a 1280x720 frame per folder.
 
 The candidate ships when, summed over every row, its silent errors do not grow and its dice
-read right grow. `--apply` then copies its three nets and its recipe.json (the command that
+read right grow. Below them, not summed (their photos are in the folders' rows already), the
+held-out fifth of each folder trained on (`vision_tools.train.data`), which no net has trained
+on: what the nets read on photos they have never seen. `--apply` then copies its three nets and its recipe.json (the command that
 made them) into the shipped folder; without it nothing is written. Exit status 0: it ships
 (or shipped), 1: it does not, 2: bad input.
 """
@@ -70,6 +72,25 @@ def measure(models: str, data: str = DATA, say=print) -> list[dict]:
     return rows
 
 
+def held_out(models: str, data: str = DATA, say=print) -> list[dict]:
+    """Rows {name, right, silent, dice, per_die, exact, held_out: True} of the held-out fifth of each
+    folder the recipe trains on, read by the nets of folder `models` (not part of the verdict)."""
+    from .train.data import FOLDERS, SPLITS
+
+    s = replace(Config(), models=models)
+    rows = []
+    for name in FOLDERS:
+        folder = os.path.join(data, name)
+        if not os.path.isfile(os.path.join(folder, "labels.csv")):
+            continue
+        total, _ = bench.run(folder, config=s, only=SPLITS["heldout"], time_720p=False)
+        f = bench.figures(total)
+        rows.append({"name": f"{name}, held-out fifth", "right": f["correct"], "silent": f["silent"],
+                     "dice": f["dice"], "per_die": f["per_die"], "exact": f["exact_roll_rate"], "held_out": True})
+        say(f"  {models}: {name}'s held-out fifth read")
+    return rows
+
+
 def speed(models: list[str], data: str = DATA) -> dict:
     """{folder: [median CPU ms of a 1280x720 frame for each of `models`]}: every photo fitted into
     1280x720 (bench.to_720p) and read by each set of nets in turn, one OpenCV thread, so that a
@@ -108,14 +129,21 @@ def verdict(shipped: list[dict], candidate: list[dict]) -> tuple[bool, str]:
     def pct(v):
         return "-" if v is None else f"{100 * v:.2f} %"
 
-    for a, b in zip(shipped, candidate):
+    def row(a, b):
         assert a["name"] == b["name"]
-        out.append(f"| {a['name']} | {a.get('dice', '-')} | {pct(a.get('per_die'))} / {pct(b.get('per_die'))} | "
-                   f"{pct(a.get('exact'))} / {pct(b.get('exact'))} | {a['right']} / {b['right']} | "
-                   f"{a['silent']} / {b['silent']} | {a.get('ms', '-')} / {b.get('ms', '-')} |")
-    right = (sum(r["right"] for r in shipped), sum(r["right"] for r in candidate))
-    silent = (sum(r["silent"] for r in shipped), sum(r["silent"] for r in candidate))
+        return (f"| {a['name']} | {a.get('dice', '-')} | {pct(a.get('per_die'))} / {pct(b.get('per_die'))} | "
+                f"{pct(a.get('exact'))} / {pct(b.get('exact'))} | {a['right']} / {b['right']} | "
+                f"{a['silent']} / {b['silent']} | {a.get('ms', '-')} / {b.get('ms', '-')} |")
+
+    summed = [(a, b) for a, b in zip(shipped, candidate) if not a.get("held_out")]
+    out += [row(a, b) for a, b in summed]
+    right = (sum(a["right"] for a, _ in summed), sum(b["right"] for _, b in summed))
+    silent = (sum(a["silent"] for a, _ in summed), sum(b["silent"] for _, b in summed))
     out.append(f"| **all** | | | | {right[0]} / {right[1]} | {silent[0]} / {silent[1]} | |")
+    out += [row(a, b) for a, b in zip(shipped, candidate) if a.get("held_out")]
+    if len(summed) < len(shipped):
+        out.append("\nThe held-out rows (below **all**: photos no net trained on, already in their folders' "
+                   "rows) are not summed.")
     ships = silent[1] <= silent[0] and right[1] > right[0]
     out.append(f"\nsilent errors {silent[0]} -> {silent[1]} ({'not grown' if silent[1] <= silent[0] else 'GROWN'}), "
                f"dice read right {right[0]} -> {right[1]} ({'grown' if right[1] > right[0] else 'NOT grown'}): "
@@ -157,7 +185,9 @@ def main(argv=None) -> int:
                 row["right"], row["silent"] = stress_counts(row["line"])
     else:
         shipped = measure(a.shipped, a.data, say)
-    candidate = measure(a.candidate, a.data, say)
+    if not any(r.get("held_out") for r in shipped):      # rows of a run before held-out rows were read
+        shipped += held_out(a.shipped, a.data, say)
+    candidate = measure(a.candidate, a.data, say) + held_out(a.candidate, a.data, say)
     ships, table = verdict(shipped, candidate)
     print(table)
     if a.json:

@@ -26,3 +26,14 @@ def test_a_candidate_ships_when_silent_errors_do_not_grow_and_right_dice_do():
     assert not ship.verdict(_rows((10, 10), (2, 2)), _rows((10, 10), (0, 0)))[0]      # no more dice read right
     ships, table = ship.verdict(_rows((10, 10), (2, 2)), _rows((11, 10), (2, 2)))
     assert ships and "| a |" in table and "SHIPS" in table
+
+
+def test_the_held_out_rows_are_shown_but_not_summed():
+    """A candidate worse on photos no net trained on is told, not judged twice: those photos are in
+    their folders' rows already."""
+    held = {"name": "h, held-out fifth", "right": 5, "silent": 0, "held_out": True}
+    worse = dict(held, right=1, silent=9)
+    ships, table = ship.verdict(_rows((10, 10), (2, 2)) + [held], _rows((11, 10), (2, 2)) + [worse])
+    assert ships and "| h, held-out fifth |" in table and "not summed" in table
+    assert "| **all** | | | | 20 / 21 | 4 / 4 | |" in table
+    assert table.index("| b |") < table.index("| **all**") < table.index("| h, held-out")
