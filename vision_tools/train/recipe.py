@@ -80,22 +80,22 @@ class Recipe:
     det_width: tuple[int, ...] = (16, 24, 48, 64, 32)
     cls_width: tuple[int, ...] = (24, 32, 64, 128)
     wide_width: tuple[int, ...] = (24, 32, 64, 96, 96)
-    det_steps: int = 8000
-    cls_steps: int = 5500
-    wide_steps: int = 2500
+    det_steps: int = 11000
+    cls_steps: int = 17000
+    wide_steps: int = 10000
     det_batch: int = 24
     cls_batch: int = 128
     # classifier batches: the share drawn from each of GROUPS, and their colour jitter's lower
     # resolution and blur (share, lowest, span; the detector's: colour_batch's defaults)
-    cls_shares: tuple[float, ...] = (0.44, 0.10, 0.08, 0.14, 0.04, 0.04, 0.06, 0.05, 0.05)
+    cls_shares: tuple[float, ...] = (0.40, 0.10, 0.08, 0.14, 0.04, 0.08, 0.06, 0.05, 0.05)
     cls_low: tuple[float, ...] = (0.2, 0.5, 0.35)
     cls_blur: tuple[float, ...] = (0.3, 0.3, 0.7)
-    cls_plain: float = 0.0          # the share of classifier crops that keep their hues (colour_batch)
+    cls_plain: float = 0.35         # the share of classifier crops that keep their hues (colour_batch)
     lr: float = 2e-3
     warmup: int = 100
     ckpt_every: int = 250
-    peaks: bool = False             # the classifiers learn the new detector's false peaks ...
-    peaks_from: int = 0             # ... the first classifier from this step (before it: beside the detector,
+    peaks: bool = True              # the classifiers learn the new detector's false peaks ...
+    peaks_from: int = 6500          # ... the first classifier from this step (before it: beside the detector,
                                     # --jobs), the second look from its step wide_peaks_from (with --jobs 3
     wide_peaks_from: int = 0        # it too trains beside the detector until then)
     threads: int = 1                # torch threads a process (two on a shared machine were slower)
@@ -108,7 +108,7 @@ class Recipe:
         return {n: getattr(self, n) for n in names[:names.index("board_crops") + 1]}
 
 
-TINY = Recipe(peaks=True, photos=4, scenes=6, ghost_scenes=2, finish_scenes=2, board_scenes=2, boards=2, cocked=6, pieces=8,
+TINY = Recipe(peaks=True, peaks_from=0, cls_plain=0.0, photos=4, scenes=6, ghost_scenes=2, finish_scenes=2, board_scenes=2, boards=2, cocked=6, pieces=8,
               textures=4, negatives=2, det_crops=2, board_crops=2, det_width=(4, 4, 8, 8, 4),
               cls_width=(4, 4, 8, 8), wide_width=(4, 4, 8, 8, 8), det_steps=6, cls_steps=6, wide_steps=4,
               det_batch=4, cls_batch=8, warmup=2, ckpt_every=2, threads=1)
@@ -851,7 +851,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", required=True, metavar="DIR", help="folder for the nets, recipe.json and state/")
     ap.add_argument("--cache", default=CACHE, help=f"folder of the cut crops (default {CACHE})")
     ap.add_argument("--tiny", action="store_true", help="a few steps on a few crops (a check of the plumbing)")
-    ap.add_argument("--jobs", type=int, default=1, help="train the three nets in this many processes at once")
+    ap.add_argument("--jobs", type=int, default=2,
+                    help="train the three nets in this many processes at once (default 2: two cores)")
     for f in fields(Recipe):
         if f.name == "folders":
             continue
