@@ -12,8 +12,8 @@ nets and the candidate, side by side, and the median CPU ms of a 1280x720 frame 
 The candidate ships when, summed over every row, its silent errors do not grow and its dice
 read right grow. Below them, not summed (their photos are in the folders' rows already), the
 held-out fifth of each folder trained on (`vision_tools.train.data`), which no net has trained
-on: what the nets read on photos they have never seen. `--apply` then copies its three nets and its recipe.json (the command that
-made them) into the shipped folder; without it nothing is written. Exit status 0: it ships
+on: what the nets read on photos they have never seen. `--apply` then copies its three nets
+and its recipe.json (the command that made them) into the shipped folder; without it nothing is written. Exit status 0: it ships
 (or shipped), 1: it does not, 2: bad input.
 """
 
@@ -47,6 +47,12 @@ def stress_counts(line: str) -> tuple[int, int]:
     return right, silent
 
 
+def _row(name: str, f: dict) -> dict:
+    """A photo folder's row of the table from its `bench.figures`."""
+    return {"name": name, "right": f["correct"], "silent": f["silent"], "dice": f["dice"],
+            "per_die": f["per_die"], "exact": f["exact_roll_rate"]}
+
+
 def measure(models: str, data: str = DATA, say=print) -> list[dict]:
     """Rows {name, right, silent, dice, ms} for the nets of folder `models`."""
     sys.path.insert(0, os.path.join(REPO, "benchmarks"))
@@ -60,9 +66,7 @@ def measure(models: str, data: str = DATA, say=print) -> list[dict]:
             continue
         total, _ = bench.run(folder, config=s)
         f = bench.figures(total)
-        rows.append({"name": name, "right": f["correct"], "silent": f["silent"], "dice": f["dice"],
-                     "per_die": f["per_die"], "exact": f["exact_roll_rate"], "silent_rate": f["silent_rate"],
-                     "ms": f["cpu_median_ms_720p"]})
+        rows.append(dict(_row(name, f), silent_rate=f["silent_rate"], ms=f["cpu_median_ms_720p"]))
         say(f"  {models}: {name} read")
     for fn in STRESS:
         line = getattr(bench_vision, fn)(s)
@@ -84,9 +88,7 @@ def held_out(models: str, data: str = DATA, say=print) -> list[dict]:
         if not os.path.isfile(os.path.join(folder, "labels.csv")):
             continue
         total, _ = bench.run(folder, config=s, only=SPLITS["heldout"], time_720p=False)
-        f = bench.figures(total)
-        rows.append({"name": f"{name}, held-out fifth", "right": f["correct"], "silent": f["silent"],
-                     "dice": f["dice"], "per_die": f["per_die"], "exact": f["exact_roll_rate"], "held_out": True})
+        rows.append(dict(_row(f"{name}, held-out fifth", bench.figures(total)), held_out=True))
         say(f"  {models}: {name}'s held-out fifth read")
     return rows
 

@@ -108,8 +108,8 @@ class Recipe:
         return {n: getattr(self, n) for n in names[:names.index("board_crops") + 1]}
 
 
-TINY = Recipe(peaks=True, peaks_from=0, cls_plain=0.0, photos=4, scenes=6, ghost_scenes=2, finish_scenes=2, board_scenes=2, boards=2, cocked=6, pieces=8,
-              textures=4, negatives=2, det_crops=2, board_crops=2, det_width=(4, 4, 8, 8, 4),
+TINY = Recipe(peaks=True, peaks_from=0, cls_plain=0.0, photos=4, scenes=6, ghost_scenes=2, finish_scenes=2,
+              board_scenes=2, boards=2, cocked=6, pieces=8, textures=4, negatives=2, det_crops=2, board_crops=2, det_width=(4, 4, 8, 8, 4),
               cls_width=(4, 4, 8, 8), wide_width=(4, 4, 8, 8, 8), det_steps=6, cls_steps=6, wide_steps=4,
               det_batch=4, cls_batch=8, warmup=2, ckpt_every=2, threads=1)
 
@@ -748,11 +748,10 @@ def exit_with_parent(parent: int, poll: float = 1.0) -> threading.Thread:
     return t
 
 
-def _stage(kind: str, r: Recipe, out: str, cache: str, stop_after: int | None, parent: int) -> float:
+def _stage(kind: str, r: Recipe, out: str, cache: str, stop_after: int | None) -> float:
     """One net trained and exported in a process of its own (--jobs): its seconds."""
     from .train_dice import export
 
-    exit_with_parent(parent)
     t = time.time()
     say = lambda *a: print(*a, flush=True)   # noqa: E731
     torch.set_num_threads(r.threads)
@@ -797,9 +796,9 @@ def run(r: Recipe, out: str, cache: str = CACHE, say=print, stop_after: int | No
         from concurrent.futures import ProcessPoolExecutor
 
         del data
-        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as ex:
-            futures = {k: ex.submit(_stage, k, r, out, cache, stop_after, os.getpid())
-                       for k in ("det", "cls", "wide")}
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                                 initializer=exit_with_parent, initargs=(os.getpid(),)) as ex:
+            futures = {k: ex.submit(_stage, k, r, out, cache, stop_after) for k in ("det", "cls", "wide")}
             times.update({k: f.result() for k, f in futures.items()})
     else:
         t = time.time()
