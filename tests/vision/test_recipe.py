@@ -133,6 +133,35 @@ def test_detector_turns_move_the_targets_with_the_image():
         assert abs((iy + 0.5 + float(rs[k, 2, iy, ix])) * 4 - (cy + 0.5)) <= 0.5 + 1e-4
 
 
+def test_cells_around_a_die_are_taught_its_centre_and_side():
+    """Each of the 8 cells around a big die's centre cell decodes to that die's centre and side; a small
+    die, or the centre cell of another die, keeps its own targets; weight 0 is the centre cell alone."""
+    g = R.DET_IN // 4
+    reg, mask = torch.zeros(1, 3, g, g), torch.zeros(1, g, g)
+    big, small = (10, 22, 3.5, 0.25, -0.1), (30, 5, 2.5, 0.0, 0.3)      # cell x, y; log side, offsets
+    for x, y, *v in (big, small):
+        mask[0, y, x] = 1.0
+        reg[0, :, y, x] = torch.tensor(v)
+    mask[0, 23, 11] = 1.0                      # a die's centre right by the big one (its targets zero)
+    out, w = R.around(reg, mask, 0.5)
+    x, y, side, ox, oy = big
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            cy, cx = y + dy, x + dx
+            if (cx, cy) == (11, 23):
+                assert w[0, cy, cx] == 1.0 and torch.equal(out[0, :, cy, cx], torch.zeros(3))
+                continue
+            assert float(w[0, cy, cx]) == (1.0 if dx == dy == 0 else 0.5)
+            assert float(out[0, 0, cy, cx]) == side
+            assert abs(cx + 0.5 + float(out[0, 1, cy, cx]) - (x + 0.5 + ox)) < 1e-6
+            assert abs(cy + 0.5 + float(out[0, 2, cy, cx]) - (y + 0.5 + oy)) < 1e-6
+    x, y = small[:2]
+    assert float(w[0, y - 1:y + 2, x - 1:x + 2].sum()) == 1.0   # under four cells: its own cell only
+    assert int((w > 0).sum()) == 9 + 1            # the big die's 3 x 3 (its neighbour's centre in it), the small
+    out0, w0 = R.around(reg, mask, 0.0)
+    assert torch.equal(out0, reg) and torch.equal(w0, mask)
+
+
 def test_classifier_views_are_centred_crops_of_the_context():
     """With no jitter drawn (a context of one colour each side), a view shows the context's middle."""
     ctx = np.zeros((4, R.CTX, R.CTX, 3), np.uint8)

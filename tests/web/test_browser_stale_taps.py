@@ -82,3 +82,29 @@ def test_an_input_chosen_on_a_prompt_that_changed_is_refused_though_the_version_
     assert r.status_code == 200
     r = post(paired, "/api/input", {"input": {"type": "pick"}, "version": 2, "prompt": "x"})
     assert r.status_code == 400
+
+
+@pytest.mark.browser
+def test_a_press_on_the_redrawn_table_while_the_last_reply_is_on_its_way_is_sent_after_it(browser, server):  # noqa: F811
+    """UNDO's redraw can reach the page before UNDO's own reply: REDO pressed on the redrawn table then
+    is sent once that reply is in, not dropped; a second UNDO pressed before the redraw is a repeat."""
+    url, session = server
+    session.new_game(SETUP)
+    session.submit(ROLL, 0)
+    page = tablet(browser, url)
+    held = []
+    page.route("**/api/undo", lambda route: held.append((route, route.fetch())))
+    before, inputs = version(page), session.game.version
+    page.keyboard.press("u")
+    page.keyboard.press("u")                      # the same press twice, before anything came back
+    wait_version_change(page, before)            # the stream redrew the table; the reply is held
+    assert session.game.version < inputs and len(held) == 1
+    undone = version(page)
+    page.keyboard.press("d")
+    time.sleep(0.3)
+    assert version(page) == undone, "REDO waits for UNDO's reply"
+    route, reply = held[0]
+    route.fulfill(response=reply)
+    wait_version_change(page, undone)
+    assert session.game.version == inputs and page.inner_text("#redone") and len(held) == 1
+    assert not page.errors

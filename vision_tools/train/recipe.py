@@ -84,6 +84,8 @@ class Recipe:
     cls_steps: int = 17000
     wide_steps: int = 10000
     det_batch: int = 24
+    det_around: float = 0.5         # the detector's centre offset and side taught at the 8 cells around a
+                                    # die's centre cell too, at this weight (0: the centre cell only)
     cls_batch: int = 128
     # classifier batches: the share drawn from each of GROUPS, and their colour jitter's lower
     # resolution and blur (share, lowest, span; the detector's: colour_batch's defaults)
@@ -575,6 +577,31 @@ def det_views(x, heat, reg, mask, g):
     return x, hm[:, 0], reg, hm[:, 1]
 
 
+def around(reg: torch.Tensor, mask: torch.Tensor, weight: float, min_side: float = 4 * DET_STRIDE):
+    """(reg, weights): each die's side and centre offset (`reg` (n, 3, g, g) at its centre cell, where
+    `mask` is 1) taught at the 8 cells around that cell too, each at `weight`, their offsets to the
+    same centre. A heatmap peak one cell off then still gives the die's centre. Dice under
+    `min_side` input pixels (four cells) keep the centre cell only: two of them may share a cell."""
+    w, reg = mask.clone(), reg.clone()
+    if weight <= 0:
+        return reg, w
+    big = mask * (reg[:, 0] >= math.log(min_side))
+    H, W = mask.shape[-2:]
+
+    def shifted(a, dy, dx):                      # a's value at (y - dy, x - dx), zero outside
+        return F.pad(a, (1, 1, 1, 1))[..., 1 - dy:1 - dy + H, 1 - dx:1 - dx + W]
+
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dx == dy == 0:
+                continue
+            take = (shifted(big, dy, dx) > 0) & (w == 0)
+            r = shifted(reg, dy, dx) - torch.tensor([0.0, dx, dy]).view(1, 3, 1, 1)
+            reg = torch.where(take.unsqueeze(1), r, reg)
+            w = torch.where(take, torch.full_like(w, weight), w)
+    return reg, w
+
+
 def det_batch(pool: dict, n: int, g: torch.Generator):
     shares = torch.tensor([s if len(ix) else 0.0 for s, ix in zip(DET_SHARES, pool["index"])])
     grp = torch.multinomial(shares / shares.sum(), n, replacement=True, generator=g)
@@ -644,8 +671,8 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
         if kind == "det":
             x, heat, reg, mask = det_batch(pool, r.det_batch, g)
             out = _forward(model, x, layout, r.bf16)
-            m = mask.unsqueeze(1)
-            lreg = (F.smooth_l1_loss(out[:, 1:4], reg, reduction="none") * m).sum() / m.sum().clamp(min=1)
+            reg, w = around(reg, mask, r.det_around)
+            lreg = (F.smooth_l1_loss(out[:, 1:4], reg, reduction="none") * w.unsqueeze(1)).sum() / mask.sum().clamp(min=1)
             loss = focal(out[:, 0], heat) + lreg
         else:
             x, y = cls_batch(pool, r.cls_batch, g, r)

@@ -13,6 +13,8 @@
   var lang = body.getAttribute("data-lang") || "en";
   var page = body.getAttribute("data-page");
   var busy = false;            // one request at a time from this page
+  var sentOn = null;           // the version the request in flight was made on
+  var nextSend = null;         // [url, data, after]: a tap made on a newer table meanwhile
   var refreshing = false, refreshAgain = false;
   var diceSelected = -1;       // the slot being corrected (the dice themselves are the server's proposal)
   var diceQueue = [];          // dice taps not yet sent, in the order tapped
@@ -329,10 +331,19 @@
 
   /* --- taps ------------------------------------------------------------------ */
 
+  // The live stream can redraw the table before the reply to the request that changed it: a tap
+  // made on that newer table is the next request, sent when the reply is in; a tap on the table the
+  // request was made on is a repeat of it, dropped.
   function send(url, data, after) {
-    if (busy) { return; }
+    if (busy) {
+      if (data && data.version !== undefined && sentOn !== null && data.version !== sentOn) {
+        nextSend = [url, data, after];
+      }
+      return;
+    }
     busy = true;
     acted = true;
+    sentOn = data && data.version !== undefined ? data.version : null;
     body.className += " busy";
     request("POST", url, data, function (status, reply) {
       busy = false;
@@ -343,6 +354,9 @@
         refused(status, reply);
         refresh();
       }
+      var next = nextSend;
+      nextSend = null;
+      if (next) { send(next[0], next[1], next[2]); }
     });
   }
 
