@@ -578,6 +578,7 @@
     if (!contentType) { return plainSend(url, data, after); }
     if (busy) { return; }
     busy = true;
+    sentOn = null;
     request("POST", url, data, function (status, reply) {
       busy = false;
       if (status >= 200 && status < 300) { after(reply); } else { refused(status, reply); }
