@@ -38,12 +38,12 @@ def measure(models: str, scenes: int, die_px: float) -> dict:
         img, truth = render_scene([1, 3, 5], seed=seed, die_px=die_px)
         dets = detector.detect(img, s)
         for t in truth:
-            near = [d for d in dets if np.hypot(d[0] - t.center[0], d[1] - t.center[1]) < 0.5 * t.side]
-            if not near:
+            off, d = min(((np.hypot(d[0] - t.center[0], d[1] - t.center[1]), d) for d in dets),
+                         key=lambda pair: pair[0], default=(np.inf, None))
+            if off >= 0.5 * t.side:
                 missed += 1
                 continue
-            d = min(near, key=lambda d: np.hypot(d[0] - t.center[0], d[1] - t.center[1]))
-            centre.append(np.hypot(d[0] - t.center[0], d[1] - t.center[1]) / t.side)
+            centre.append(off / t.side)
             box.append(d[2] / t.box_side)
     return {"centre": centre, "box": box, "missed": missed}
 
