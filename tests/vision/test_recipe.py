@@ -91,6 +91,30 @@ def test_the_crops_are_cut_once_and_keyed_by_the_recipes_data(cache):
     assert said and "cache" in said[0]
 
 
+def test_dice_on_cloths_are_cut_after_the_rest_as_dice_and_the_cloth_around_them_as_no_die(cache):
+    base = R.cut(replace(R.TINY, cloth_scenes=0), say=lambda *a: None)
+    more = R.load_cut(R.TINY, cache, say=lambda *a: None)              # TINY cuts two cloth scenes
+    assert R.cache_key(replace(R.TINY, cloth_scenes=0)) != R.cache_key(R.TINY)
+    n, m = len(base["cls_x"]), len(base["det_x"])
+    assert np.array_equal(more["cls_x"][:n], base["cls_x"]) and np.array_equal(more["det_x"][:m], base["det_x"])
+    groups, values = more["cls_g"][n:], more["cls_y"][n:]
+    on_cloth, around = R.GROUPS.index("dice on boards and cloths"), R.GROUPS.index("board and cloth not-dice")
+    assert set(groups) == {on_cloth, around}
+    assert (values[groups == on_cloth] >= 1).all() and (values[groups == around] == 0).all()
+    assert len(more["det_x"]) == m + 6 and (more["det_g"][m:] == R.DET_GROUPS.index("boards and cloths with dice")).all()
+
+
+def test_a_cloth_scene_shows_its_pattern_where_the_tray_was():
+    img, labs = R.cloth_scene(np.random.default_rng(5))
+    assert labs and img.shape == (480, 640, 3)
+    far = np.ones(img.shape[:2], bool)
+    for _, x, y, w, h in labs:
+        far[max(0, int(y - h)):int(y + 2 * h), max(0, int(x - w)):int(x + 2 * w)] = False
+    cloth = img[far].astype(int)
+    for tray in ((40, 200, 40), (200, 40, 220)):                      # the colours it was rendered on
+        assert (np.abs(cloth - tray).sum(axis=1) < 60).mean() < 0.01
+    assert cloth.std(axis=0).max() > 30                               # two colours, not a flat tray
+
 def test_colour_jitter_keeps_shapes_and_range_and_depends_only_on_the_generator():
     x = torch.rand(16, 3, 48, 48)
     a = R.colour_batch(x, torch.Generator().manual_seed(3))

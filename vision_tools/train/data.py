@@ -228,8 +228,14 @@ def texture(rng, out: int = 48) -> np.ndarray:
     checkerboard or of blocky noise were read as valued 6s; a die's pips stop at its edges,
     a pattern's do not (the crop's margin shows it going on)."""
     big = 2 * out                                    # drawn at twice the size, then shrunk
-    period = rng.uniform(0.1, 0.45) * big            # 2-9 repeats across the crop
-    yy, xx = np.mgrid[0:big, 0:big].astype(np.float32)
+    img = pattern(rng, big, big, rng.uniform(0.1, 0.45) * big)     # 2-9 repeats across the crop
+    return cv2.resize(img, (out, out), interpolation=cv2.INTER_LINEAR).astype(np.float32)
+
+
+def pattern(rng, w: int, h: int, period: float) -> np.ndarray:
+    """An (h, w, 3) float32 BGR cloth: checked, gingham, striped, dotted or blocky noise, repeating
+    every `period` pixels at a random angle, in two contrasting colours, slightly blurred."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     a = rng.uniform(0, np.pi)
     u = (xx * math.cos(a) + yy * math.sin(a)) / period
     v = (-xx * math.sin(a) + yy * math.cos(a)) / period
@@ -244,14 +250,13 @@ def texture(rng, out: int = 48) -> np.ndarray:
         r = rng.uniform(0.15, 0.35)
         m = (np.hypot(u - np.floor(u) - 0.5, v - np.floor(v) - 0.5) < r).astype(np.float32)
     else:                                            # blocky noise
-        n = max(2, int(round(big / period * 2)))
-        m = cv2.resize(rng.random((n, n)).astype(np.float32), (big, big), interpolation=cv2.INTER_NEAREST)
+        nw, nh = max(2, int(round(w / period * 2))), max(2, int(round(h / period * 2)))
+        m = cv2.resize(rng.random((nh, nw)).astype(np.float32), (w, h), interpolation=cv2.INTER_NEAREST)
     c0, c1 = rng.integers(0, 256, 3).astype(np.float32), rng.integers(0, 256, 3).astype(np.float32)
     if np.abs(c0 - c1).sum() < 150:                  # keep it contrasty, like pips on a die
         c1 = np.where(c0.mean() > 128, 20.0, 235.0) * np.ones(3, np.float32)
     img = c0 + m[..., None] * (c1 - c0)
-    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.5))
-    return cv2.resize(img, (out, out), interpolation=cv2.INTER_LINEAR).astype(np.float32)
+    return cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.5))
 
 
 # ----------------------------------------------------------------------------- board pieces

@@ -58,7 +58,7 @@ CUT_VERSION = 1         # bump when the cutting code changes what it cuts (the c
 
 @dataclass(frozen=True)
 class Recipe:
-    """Every choice of a run. The data fields (up to `board_crops`) key the cache of cut crops."""
+    """Every choice of a run. The data fields (up to `cloth_scenes`) key the cache of cut crops."""
 
     seed: int = 0
     split: str = "train"            # the photos' split (data.SPLITS): fit + val; the held-out fifth never
@@ -76,6 +76,7 @@ class Recipe:
     negatives: int = 6              # "not a die" crops cut per photo (3 per rendered scene)
     det_crops: int = 24             # detector crops cut per photo (3 per rendered scene, 4 per board)
     board_crops: int = 8            # "not a die" crops per board (on its tokens, and anywhere)
+    cloth_scenes: int = 0           # rendered dice on checked, striped or dotted cloths (as dice on boards)
     # nets
     det_width: tuple[int, ...] = (16, 24, 48, 64, 32)
     cls_width: tuple[int, ...] = (24, 32, 64, 128)
@@ -107,11 +108,12 @@ class Recipe:
 
     def data_key(self) -> dict:
         names = [f.name for f in fields(self)]
-        return {n: getattr(self, n) for n in names[:names.index("board_crops") + 1]}
+        return {n: getattr(self, n) for n in names[:names.index("cloth_scenes") + 1]}
 
 
 TINY = Recipe(peaks=True, peaks_from=0, cls_plain=0.0, photos=4, scenes=6, ghost_scenes=2, finish_scenes=2,
-              board_scenes=2, boards=2, cocked=6, pieces=8, textures=4, negatives=2, det_crops=2, board_crops=2, det_width=(4, 4, 8, 8, 4),
+              board_scenes=2, boards=2, cocked=6, pieces=8, textures=4, negatives=2, det_crops=2, board_crops=2, cloth_scenes=2,
+              det_width=(4, 4, 8, 8, 4),
               cls_width=(4, 4, 8, 8), wide_width=(4, 4, 8, 8, 8), det_steps=6, cls_steps=6, wide_steps=4,
               det_batch=4, cls_batch=8, warmup=2, ckpt_every=2, threads=1)
 
@@ -324,11 +326,25 @@ def board(rng, size=(480, 360)):
 
 
 def board_scene(rng):
-    """Rendered dice on a printed board: the scene rendered twice on two tray colours (same seed),
-    the pixels that change are the tray's and show the board instead -> (image, labels, tokens)."""
+    """Rendered dice on a printed board -> (image, labels, tokens)."""
+    bimg, tokens = board(rng, (640, 480))
+    img, labs = dice_on(rng, bimg)
+    return img, labs, tokens
+
+
+def cloth_scene(rng):
+    """Rendered dice on a checked, striped or dotted cloth (or blocky noise), its repeat 10-120 px
+    -> (image, labels): a pattern cut around a die says "not a die", the die on it stays one."""
+    period = float(np.exp(rng.uniform(np.log(10), np.log(120))))
+    back = np.clip(D.pattern(rng, 640, 480, period), 0, 255).astype(np.uint8)
+    return dice_on(rng, back)
+
+
+def dice_on(rng, back):
+    """Rendered dice on the 640 x 480 picture `back`: the scene rendered twice on two tray colours
+    (same seed), the pixels that change are the tray's and show `back` instead -> (image, labels)."""
     from vision.render import render_scene
 
-    bimg, tokens = board(rng, (640, 480))
     n = int(rng.integers(1, 8))
     vals = rng.integers(1, 7, n).tolist()
     kw = dict(seed=int(rng.integers(1 << 30)), size=(640, 480), die_px=float(np.exp(rng.uniform(np.log(24), np.log(90)))),
@@ -337,8 +353,7 @@ def board_scene(rng):
     a, dice = render_scene(vals, tray=(40, 200, 40), **kw)
     b, _ = render_scene(vals, tray=(200, 40, 220), **kw)
     tray = (np.abs(a.astype(int) - b.astype(int)).sum(axis=2) > 90)[..., None]
-    img = np.where(tray, bimg, a)
-    return img, [(d.value, *d.box) for d in dice], tokens
+    return np.where(tray, back, a), [(d.value, *d.box) for d in dice]
 
 
 def _sources(r: Recipe) -> list:
@@ -358,7 +373,7 @@ def cache_key(r: Recipe) -> str:
     h.update(f"cut {CUT_VERSION} {CTX} {CTX_SIDES} {DET_IN} {CROP} {CLS}".encode())
     for mod in (render, D):
         h.update(inspect.getsource(mod).encode())
-    for fn in (_ctx, _flat_ctx, _negatives, det_cut, board, board_scene, cut):
+    for fn in (_ctx, _flat_ctx, _negatives, det_cut, board, board_scene, cloth_scene, dice_on, cut):
         h.update(inspect.getsource(fn).encode())
     for f in r.folders:
         folder = os.path.join(SHARED, f)
@@ -373,8 +388,9 @@ def cache_key(r: Recipe) -> str:
 
 # classifier groups: what each cached crop is, and the share of a batch drawn from each
 GROUPS = ("photo dice", "photo not-dice", "false peaks", "rendered dice", "rendered not-dice", "cocked",
-          "tokens and patterns", "dice on boards", "board not-dice")
-DET_GROUPS = ("photos", "rendered", "boards with dice", "boards")
+          "tokens and patterns", "dice on boards and cloths",
+          "board and cloth not-dice")
+DET_GROUPS = ("photos", "rendered", "boards and cloths with dice", "boards")
 DET_SHARES = np.array([0.6, 0.25, 0.1, 0.05])
 
 
@@ -443,6 +459,13 @@ def cut(r: Recipe, say=print) -> dict:
                 add(_ctx(img, rng.uniform(0, img.shape[1]), rng.uniform(0, img.shape[0]),
                          rng.uniform(15, 90)), 0, 8)
         add_det(img, [], 4, 3)
+    for _ in range(r.cloth_scenes):             # cut after the rest: their crops stay as they were
+        img, labs = cloth_scene(rng)
+        for v, x, y, w, h in labs:
+            add(_ctx(img, x + w / 2, y + h / 2, math.sqrt(w * h)), v, 7)
+        for c in _negatives(img, labs, rng, 3):
+            add(c, 0, 8)
+        add_det(img, labs, 3, 2)
     say(f"cut {len(cls_x)} classifier crops, {len(det['x'])} detector crops: {time.time() - t0:.0f} s")
     return {"cls_x": np.stack(cls_x), "cls_y": np.array(cls_y, np.int64), "cls_g": np.array(cls_g, np.int64),
             **{f"det_{k}": np.stack(v) if k != "g" else np.array(v, np.int64) for k, v in det.items()}}
