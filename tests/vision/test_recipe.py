@@ -91,17 +91,41 @@ def test_the_crops_are_cut_once_and_keyed_by_the_recipes_data(cache):
     assert said and "cache" in said[0]
 
 
-def test_dice_on_cloths_are_cut_after_the_rest_as_dice_and_the_cloth_around_them_as_no_die(cache):
-    base = R.cut(replace(R.TINY, cloth_scenes=0), say=lambda *a: None)
-    more = R.load_cut(R.TINY, cache, say=lambda *a: None)              # TINY cuts two cloth scenes
-    assert R.cache_key(replace(R.TINY, cloth_scenes=0)) != R.cache_key(R.TINY)
+def test_dice_on_cloths_and_dice_cut_by_the_frame_are_cut_after_the_rest(cache):
+    base = R.cut(replace(R.TINY, cloth_scenes=0, cut_dice=0), say=lambda *a: None)
+    more = R.load_cut(R.TINY, cache, say=lambda *a: None)     # TINY: two cloth scenes, four cut dice
+    assert len({R.cache_key(replace(R.TINY, cloth_scenes=0, cut_dice=0)), R.cache_key(replace(R.TINY, cut_dice=0)),
+                R.cache_key(R.TINY)}) == 3
     n, m = len(base["cls_x"]), len(base["det_x"])
     assert np.array_equal(more["cls_x"][:n], base["cls_x"]) and np.array_equal(more["det_x"][:m], base["det_x"])
-    groups, values = more["cls_g"][n:], more["cls_y"][n:]
+    groups, values = more["cls_g"][n:-4], more["cls_y"][n:-4]             # the cloth scenes' crops
     on_cloth, around = R.GROUPS.index("dice on boards and cloths"), R.GROUPS.index("board and cloth not-dice")
     assert set(groups) == {on_cloth, around}
     assert (values[groups == on_cloth] >= 1).all() and (values[groups == around] == 0).all()
     assert len(more["det_x"]) == m + 6 and (more["det_g"][m:] == R.DET_GROUPS.index("boards and cloths with dice")).all()
+    assert (more["cls_g"][-4:] == R.GROUPS.index("rendered dice")).all() and (more["cls_y"][-4:] == R.NO_VALUE).all()
+
+
+def test_a_die_cut_by_the_frame_shows_the_edge_replicated_beyond_it():
+    from vision.render import render_scene
+
+    img, truth = render_scene([6], seed=3, size=(640, 480), die_px=80)
+    d = truth[0]
+    lab = (d.value, *d.box)
+    whole = R._ctx(img, d.center[0], d.center[1], np.sqrt(d.box[2] * d.box[3])).astype(int)
+    c, half = R.CTX // 2, R.CTX / R.CTX_SIDES / 2                      # the die's centre and half side in the crop
+    seen = set()
+    for seed in range(40):
+        crop = R.cut_die(img, lab, np.random.default_rng(seed), out=(0.3, 0.3)).astype(int)
+        edge = int(c - half + 0.3 * 2 * half) - 1                        # inside the cut, near the frame's edge
+        bands = {"left": crop[:, :edge], "right": crop[:, -edge:], "top": crop[:edge], "bottom": crop[-edge:]}
+        flat = [k for k, b in bands.items() if (b.max(axis=1 if k in ("left", "right") else 0)
+                                                - b.min(axis=1 if k in ("left", "right") else 0)).max() <= 2]
+        assert len(flat) == 1                                            # one edge, and the die cut there
+        seen.add(flat[0])
+        assert np.abs(crop - whole).max() > 40                           # some of the die is gone
+        assert np.abs(crop[c - 4:c + 4, c - 4:c + 4] - whole[c - 4:c + 4, c - 4:c + 4]).max() <= 2  # its middle stays
+    assert seen == {"left", "right", "top", "bottom"}
 
 
 def test_a_cloth_scene_shows_its_pattern_where_the_tray_was():
