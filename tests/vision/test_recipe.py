@@ -76,6 +76,41 @@ def test_an_interrupted_run_resumes_to_the_same_weights(straight, cache, tmp_pat
     assert _same(_state(straight), _state(out))
 
 
+def test_a_run_drawing_the_dice_its_nets_read_worst_resumes_to_the_same_weights(cache, tmp_path):
+    hard = replace(R.TINY, det_steps=2, cls_steps=6, wide_steps=10, hard=0.5, hard_every=3, hard_below=0.99)
+    R.run(hard, str(tmp_path / "straight"), cache, say=lambda *a: None)
+    out = str(tmp_path / "resumed")
+    for stop in (5, 8):        # the first classifier at 5, the second look at 8: each after a save (every
+        with pytest.raises(R.Stopped):      # 2 steps) holding the hard dice looked for at step 3
+            R.run(hard, out, cache, say=lambda *a: None, stop_after=stop)
+    assert torch.load(os.path.join(out, "state", "wide.pt"))["hard"] is not None
+    R.run(hard, out, cache, say=lambda *a: None)
+    a = _state(str(tmp_path / "straight"))
+    assert _same(a, _state(out))
+    R.run(replace(hard, hard=0.0), str(tmp_path / "easy"), cache, say=lambda *a: None)
+    b = _state(str(tmp_path / "easy"))
+    assert _same({"det": a["det"]}, {"det": b["det"]}) and not _same({"cls": a["cls"]}, {"cls": b["cls"]})
+
+
+def test_the_hard_dice_are_photo_dice_read_below_the_bar_and_a_share_of_the_photo_dice_drawn(cache):
+    pool = R._cls_pool(R.load_cut(R.TINY, cache, say=lambda *a: None), say=lambda *a: None)
+    model = R.build("cls", R.TINY)
+    photo = pool["index"][0]
+    everything = R.hard_dice(model, pool, replace(R.TINY, hard_below=1.01), torch.contiguous_format)
+    assert torch.equal(everything, photo)                                     # every photo die, nothing else
+    assert len(R.hard_dice(model, pool, replace(R.TINY, hard_below=0.0), torch.contiguous_format)) == 0
+    one = photo[:1]
+    n = 4000
+    r = replace(R.TINY, cls_batch=n, hard=0.5)
+    g = lambda: torch.Generator().manual_seed(3)                              # noqa: E731
+    _, y0 = R.cls_batch(pool, n, g(), r)
+    _, y1 = R.cls_batch(pool, n, g(), r, hard=one)
+    changed = (y0 != y1).any(1)
+    assert changed.any() and (y1[changed] == y1[changed][0]).all()            # all the one hard die's target
+    photos = int(round(n * r.cls_shares[0] / sum(r.cls_shares)))
+    assert 0.3 * photos < int(changed.sum()) / (5 / 6) < 0.7 * photos         # about half of them (5 in 6 change)
+
+
 def test_another_seed_gives_other_nets(straight, cache, tmp_path):
     R.run(replace(R.TINY, seed=1), str(tmp_path), cache, say=lambda *a: None)
     assert not _same(_state(straight), _state(str(tmp_path)))

@@ -95,6 +95,9 @@ class Recipe:
     cls_low: tuple[float, ...] = (0.2, 0.5, 0.35)
     cls_blur: tuple[float, ...] = (0.3, 0.3, 0.7)
     cls_plain: float = 0.35         # the share of classifier crops that keep their hues (colour_batch)
+    hard: float = 0.0               # this share of a classifier batch's photo dice drawn from those the net
+    hard_below: float = 0.9         # itself gives their value less than this, looked for every
+    hard_every: int = 1000          # this many steps (and kept in the saved state)
     lr: float = 2e-3
     warmup: int = 100
     ckpt_every: int = 250
@@ -595,9 +598,11 @@ def cls_views(ctx: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     return F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
 
 
-def cls_batch(pool: dict, n: int, g: torch.Generator, r: Recipe) -> tuple[torch.Tensor, torch.Tensor]:
+def cls_batch(pool: dict, n: int, g: torch.Generator, r: Recipe,
+              hard: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
     """n crops drawn from the cached groups by r.cls_shares (an empty group's share to the others),
-    jittered and colour-scrambled, and their targets (n, 7)."""
+    jittered and colour-scrambled, and their targets (n, 7). Given `hard` (pool indices of photo
+    dice), a share r.hard of the photo dice drawn are drawn from those."""
     shares = torch.tensor([s if len(ix) else 0.0 for s, ix in zip(r.cls_shares, pool["index"])])
     grp = torch.multinomial(shares / shares.sum(), n, replacement=True, generator=g)
     pick = torch.empty(n, dtype=torch.long)
@@ -605,8 +610,29 @@ def cls_batch(pool: dict, n: int, g: torch.Generator, r: Recipe) -> tuple[torch.
         sel = grp == k
         if sel.any():
             pick[sel] = ix[torch.randint(len(ix), (int(sel.sum()),), generator=g)]
+    if hard is not None and len(hard):          # drawn only then: without, every seed's draws stay
+        take = (grp == 0) & (torch.rand(n, generator=g) < r.hard)
+        pick[take] = hard[torch.randint(len(hard), (int(take.sum()),), generator=g)]
     x = colour_batch(cls_views(pool["x"][pick], g), g, r.cls_low, r.cls_blur, r.cls_plain)
     return x, torch.from_numpy(D.targets(pool["y"][pick].numpy()))
+
+
+def hard_dice(model: nn.Module, pool: dict, r: Recipe, layout) -> torch.Tensor:
+    """The pool indices of the photo dice (group 0) that `model` gives their value less than
+    r.hard_below, each seen as the reader crops it (centred, its size, upright)."""
+    ix = pool["index"][0]
+    x = pool["x"][ix].permute(0, 3, 1, 2).float() / 255.0
+    k = CROP / CTX_SIDES
+    theta = torch.tensor([[k, 0.0, 0.0], [0.0, k, 0.0]]).expand(len(ix), 2, 3)
+    x = F.grid_sample(x, F.affine_grid(theta, (len(ix), 3, CLS, CLS), align_corners=False),
+                      mode="bilinear", padding_mode="border", align_corners=False)
+    was = model.training
+    model.eval()
+    with torch.no_grad():
+        p = torch.cat([F.softmax(_forward(model, x[i:i + 512], layout, r.bf16), 1) for i in range(0, len(x), 512)])
+    model.train(was)
+    y = pool["y"][ix]
+    return ix[p[torch.arange(len(ix)), y.clamp(0, 6)] < r.hard_below]
 
 
 def det_views(x, heat, reg, mask, g):
@@ -696,12 +722,12 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
     model = model.to(memory_format=layout)
     opt = torch.optim.AdamW(model.parameters(), r.lr, weight_decay=1e-4)
     path = os.path.join(state_dir, f"{kind}.pt")
-    start = 0
+    start, hard = 0, None
     if os.path.isfile(path):
         st = torch.load(path, map_location="cpu")
         model.load_state_dict(st["model"])
         opt.load_state_dict(st["opt"])
-        start = st["step"]
+        start, hard = st["step"], st.get("hard")
         if start < steps:
             say(f"{kind}: resumed at step {start}")
     t0, ema = time.time(), None
@@ -725,7 +751,9 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
             lreg = (F.smooth_l1_loss(out[:, 1:4], reg, reduction="none") * w.unsqueeze(1)).sum() / mask.sum().clamp(min=1)
             loss = focal(out[:, 0], heat) + lreg
         else:
-            x, y = cls_batch(pool, r.cls_batch, g, r)
+            if r.hard > 0 and step and step % r.hard_every == 0:
+                hard = hard_dice(model, pool, r, layout)
+            x, y = cls_batch(pool, r.cls_batch, g, r, hard)
             loss = F.cross_entropy(_forward(model, x, layout, r.bf16), y, label_smoothing=0.05)
         opt.zero_grad()
         loss.backward()
@@ -736,7 +764,7 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
             say(f"{kind} step {done}/{steps} {time.time() - t0:.0f} s loss {ema:.4f}")
         if done % r.ckpt_every == 0 or done == steps:
             tmp = path + ".tmp"
-            torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "step": done}, tmp)
+            torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "step": done, "hard": hard}, tmp)
             os.replace(tmp, path)
     model.eval()
     return model.to(memory_format=torch.contiguous_format)
