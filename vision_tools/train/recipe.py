@@ -437,6 +437,14 @@ def cut(r: Recipe, say=print) -> dict:
             for k, v in zip(("x", "heat", "reg", "mask", "g"), (c, h, rg, m, group)):
                 det[k].append(v)
 
+    def add_scene(img, labs, dice, not_dice, det_group):
+        """A rendered scene's dice, 3 "not a die" crops and 3 detector crops, in those groups."""
+        for v, x, y, w, h in labs:
+            add(_ctx(img, x + w / 2, y + h / 2, math.sqrt(w * h)), v, dice)
+        for c in _negatives(img, labs, rng, 3):
+            add(c, 0, not_dice)
+        add_det(img, labs, 3, det_group)
+
     t0 = time.time()
     real = _sources(r)
     for _, img, labs in real:
@@ -450,11 +458,7 @@ def cut(r: Recipe, say=print) -> dict:
     rendered = (D.synthetic(r.scenes, seed, tilt=r.tilt) + D.synthetic(r.ghost_scenes, seed + 1, ghosts=True)
                 + D.synthetic(r.finish_scenes, seed + 2, finishes=True))
     for _, img, labs in rendered:
-        for v, x, y, w, h in labs:
-            add(_ctx(img, x + w / 2, y + h / 2, math.sqrt(w * h)), v, 3)
-        for c in _negatives(img, labs, rng, 3):
-            add(c, 0, 4)
-        add_det(img, labs, 3, 1)
+        add_scene(img, labs, 3, 4, 1)
     say(f"rendered {len(rendered)} scenes: {time.time() - t0:.0f} s")
     n = r.cocked
     for k in range(n):
@@ -468,12 +472,8 @@ def cut(r: Recipe, say=print) -> dict:
     for _ in range(r.textures):
         add(_flat_ctx(D.texture(rng, CLS)), 0, 6)
     for _ in range(r.board_scenes):
-        img, labs, tokens = board_scene(rng)
-        for v, x, y, w, h in labs:
-            add(_ctx(img, x + w / 2, y + h / 2, math.sqrt(w * h)), v, 7)
-        for c in _negatives(img, labs, rng, 3):
-            add(c, 0, 8)
-        add_det(img, labs, 3, 2)
+        img, labs, _ = board_scene(rng)
+        add_scene(img, labs, 7, 8, 2)
     for _ in range(r.boards):
         img, tokens = board(rng)
         for k in range(r.board_crops):
@@ -486,12 +486,7 @@ def cut(r: Recipe, say=print) -> dict:
                          rng.uniform(15, 90)), 0, 8)
         add_det(img, [], 4, 3)
     for _ in range(r.cloth_scenes):             # cut after the rest: their crops stay as they were
-        img, labs = cloth_scene(rng)
-        for v, x, y, w, h in labs:
-            add(_ctx(img, x + w / 2, y + h / 2, math.sqrt(w * h)), v, 7)
-        for c in _negatives(img, labs, rng, 3):
-            add(c, 0, 8)
-        add_det(img, labs, 3, 2)
+        add_scene(*cloth_scene(rng), 7, 8, 2)
     with_dice = [(img, labs) for _, img, labs in rendered if labs]
     for _ in range(r.cut_dice):
         img, labs = with_dice[rng.integers(len(with_dice))]
@@ -586,7 +581,6 @@ def cls_views(ctx: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     detector's boxes place them: off centre by up to 0.12 sides, 0.75-1.35 x the size, any turn,
     mirrored half the time (grid_sample on the whole batch)."""
     n = ctx.shape[0]
-    x = ctx.permute(0, 3, 1, 2).float() / 255.0
     u = torch.rand(n, 5, generator=g)
     scale = torch.exp(math.log(0.75) + u[:, 0] * math.log(1.35 / 0.75)) * CROP / CTX_SIDES
     ang = u[:, 1] * 2 * math.pi
@@ -594,7 +588,13 @@ def cls_views(ctx: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     shift = (u[:, 3:5] - 0.5) * 0.24 * 2 / CTX_SIDES
     c, s = torch.cos(ang) * scale, torch.sin(ang) * scale
     theta = torch.stack([torch.stack([c * flip, -s, shift[:, 0]], 1), torch.stack([s * flip, c, shift[:, 1]], 1)], 1)
-    grid = F.affine_grid(theta, (n, 3, CLS, CLS), align_corners=False)
+    return _views(ctx, theta)
+
+
+def _views(ctx: torch.Tensor, theta: torch.Tensor) -> torch.Tensor:
+    """CLS x CLS crops in 0..1 of context crops (N, CTX, CTX, 3) uint8 by affine maps theta (N, 2, 3)."""
+    x = ctx.permute(0, 3, 1, 2).float() / 255.0
+    grid = F.affine_grid(theta, (len(ctx), 3, CLS, CLS), align_corners=False)
     return F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
 
 
@@ -621,11 +621,8 @@ def hard_dice(model: nn.Module, pool: dict, r: Recipe, layout) -> torch.Tensor:
     """The pool indices of the photo dice (group 0) that `model` gives their value less than
     r.hard_below, each seen as the reader crops it (centred, its size, upright)."""
     ix = pool["index"][0]
-    x = pool["x"][ix].permute(0, 3, 1, 2).float() / 255.0
     k = CROP / CTX_SIDES
-    theta = torch.tensor([[k, 0.0, 0.0], [0.0, k, 0.0]]).expand(len(ix), 2, 3)
-    x = F.grid_sample(x, F.affine_grid(theta, (len(ix), 3, CLS, CLS), align_corners=False),
-                      mode="bilinear", padding_mode="border", align_corners=False)
+    x = _views(pool["x"][ix], torch.tensor([[k, 0.0, 0.0], [0.0, k, 0.0]]).expand(len(ix), 2, 3))
     was = model.training
     model.eval()
     with torch.no_grad():
