@@ -274,6 +274,27 @@ def test_every_word_fits_on_the_tables_of_all_three_games(browser, server, size,
     assert not page.errors
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_connection_status_fits_offline_and_with_every_live_connection_in_use(browser, server, size, lang):  # noqa: F811
+    """The header's status says more than "online" when the stream is lost or refused: it wraps in
+    the header, the page never scrolls sideways (a lost stream under load did that on a tablet)."""
+    url, session = server
+    session.new_game({"players": ["Anna", "Bruno", "Eric"], "first_player": 0})
+    locale = "en-GB" if lang == "en" else lang
+    lost = tablet(browser, url, size=size, lang=locale, home=False)
+    lost.route("**/api/events*", lambda route: route.abort())       # the stream never gets through
+    lost.goto(url + "/")
+    lost.wait_for_selector("#conn.offline")
+    assert_fits(lost, "offline")
+    watchers = [open_table(browser, url, size, lang) for _ in range(4)]   # the server's 4 live slots
+    refused = tablet(browser, url, size=size, lang=locale, home=False)
+    refused.goto(url + "/")
+    refused.wait_for_selector("#conn.busy")
+    assert_fits(refused, "busy")
+    assert not lost.errors and not refused.errors and not any(w.errors for w in watchers)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_part_of_every_table_can_be_scrolled_to(browser, server, size):  # noqa: F811
     """Each card of each game's table (its history and its record's link too) comes on screen when
