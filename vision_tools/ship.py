@@ -31,6 +31,7 @@ from vision.nets import NETS
 from vision.settings import MODELS, Config
 
 from . import bench
+from .train.options import setting
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(os.path.dirname(REPO), "shared", "data", "dice")
@@ -53,12 +54,13 @@ def _row(name: str, f: dict) -> dict:
             "per_die": f["per_die"], "exact": f["exact_roll_rate"]}
 
 
-def measure(models: str, data: str = DATA, say=print) -> list[dict]:
-    """Rows {name, right, silent, dice, ms} for the nets of folder `models`."""
+def measure(models: str, data: str = DATA, say=print, tuning: dict | None = None) -> list[dict]:
+    """Rows {name, right, silent, dice, ms} for the nets of folder `models`, read with the reader's
+    settings and `tuning` (other values of Config's fields)."""
     sys.path.insert(0, os.path.join(REPO, "benchmarks"))
     import bench_vision
 
-    s = replace(Config(), models=models)
+    s = replace(Config(), models=models, **(tuning or {}))
     rows = []
     for name in sorted(os.listdir(data)) if os.path.isdir(data) else []:
         folder = os.path.join(data, name)
@@ -76,12 +78,12 @@ def measure(models: str, data: str = DATA, say=print) -> list[dict]:
     return rows
 
 
-def held_out(models: str, data: str = DATA, say=print) -> list[dict]:
+def held_out(models: str, data: str = DATA, say=print, tuning: dict | None = None) -> list[dict]:
     """Rows {name, right, silent, dice, per_die, exact, held_out: True} of the held-out fifth of each
     folder the recipe trains on, read by the nets of folder `models` (not part of the verdict)."""
     from .train.data import FOLDERS, SPLITS
 
-    s = replace(Config(), models=models)
+    s = replace(Config(), models=models, **(tuning or {}))
     rows = []
     for name in FOLDERS:
         folder = os.path.join(data, name)
@@ -164,7 +166,15 @@ def main(argv=None) -> int:
                     help="take the shipped nets' rows from FILE (a --json of an earlier run) instead of reading")
     ap.add_argument("--speed", action="store_true",
                     help="only time both sets, frame by frame in turn: median CPU ms of a 1280x720 frame")
+    ap.add_argument("--set", action="append", default=[], type=setting, metavar="NAME=VALUE", dest="tuning",
+                    help="read the candidate with another value of one of vision.Config's numbers or switches "
+                         "(repeatable; a measurement: the reader ships its own settings, so --apply refuses it)")
     a = ap.parse_args(argv)
+    if a.tuning and a.apply:
+        print("error: --set measures the candidate with other settings than the reader's: not with --apply",
+              file=sys.stderr)
+        return 2
+    tuning = dict(a.tuning)
     for folder in (a.candidate, a.shipped):
         if not all(os.path.isfile(os.path.join(folder, n)) for n in NETS):
             print(f"error: {folder} lacks one of {', '.join(NETS)}", file=sys.stderr)
@@ -189,7 +199,7 @@ def main(argv=None) -> int:
         shipped = measure(a.shipped, a.data, say)
     if not any(r.get("held_out") for r in shipped):      # rows of a run before held-out rows were read
         shipped += held_out(a.shipped, a.data, say)
-    candidate = measure(a.candidate, a.data, say) + held_out(a.candidate, a.data, say)
+    candidate = measure(a.candidate, a.data, say, tuning) + held_out(a.candidate, a.data, say, tuning)
     ships, table = verdict(shipped, candidate)
     print(table)
     if a.json:

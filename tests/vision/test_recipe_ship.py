@@ -37,3 +37,18 @@ def test_the_held_out_rows_are_shown_but_not_summed():
     assert ships and "| h, held-out fifth |" in table and "not summed" in table
     assert "| **all** | | | | 20 / 21 | 4 / 4 | |" in table
     assert table.index("| b |") < table.index("| **all**") < table.index("| h, held-out")
+
+
+def test_a_candidate_is_measured_with_other_settings_only_when_asked_and_never_applied(tmp_path, monkeypatch):
+    (tmp_path / "f").mkdir()
+    (tmp_path / "f" / "labels.csv").write_text("image,value,x,y,w,h\n")
+    seen = []
+    monkeypatch.setattr(ship.bench, "run", lambda folder, config, **kw: (seen.append(config), (None, None))[1])
+    monkeypatch.setattr(ship.bench, "figures", lambda total: {"correct": 1, "silent": 0, "dice": 1, "per_die": 1.0,
+                                                             "exact_roll_rate": 1.0, "silent_rate": 0.0,
+                                                             "cpu_median_ms_720p": 1.0})
+    monkeypatch.setattr(ship, "STRESS", ())
+    ship.measure("M", str(tmp_path), say=lambda *a: None)
+    ship.measure("M", str(tmp_path), say=lambda *a: None, tuning={"p_sure": 0.55})
+    assert [(c.models, c.p_sure) for c in seen] == [("M", ship.Config().p_sure), ("M", 0.55)]
+    assert ship.main([str(tmp_path), "--set", "p_sure=0.6", "--apply"]) == 2     # settings are not nets
