@@ -357,3 +357,33 @@ def test_a_worker_process_ends_when_the_run_that_started_it_is_killed(tmp_path):
     else:
         os.kill(worker, signal.SIGKILL)
         pytest.fail("the worker outlived the run that started it")
+
+
+def test_the_weights_average_moves_towards_the_net_and_its_counts_are_copied():
+    avg, net = R.build("cls", R.TINY), R.build("cls", R.TINY)
+    for t in avg.state_dict().values():
+        t.zero_() if t.is_floating_point() else t.fill_(0)
+    for t in net.state_dict().values():
+        t.fill_(1) if t.is_floating_point() else t.fill_(7)
+    R.average(avg, net, 0.75)
+    assert all(torch.all(t == (0.25 if t.is_floating_point() else 7)) for t in avg.state_dict().values())
+
+
+def test_a_run_exporting_the_average_resumes_to_it_and_exports_it_not_the_last_weights(cache, tmp_path):
+    r = replace(R.TINY, ema=0.9, peaks=False)
+    R.run(r, str(tmp_path / "straight"), cache, say=lambda *a: None)
+    out = str(tmp_path / "resumed")
+    with pytest.raises(R.Stopped):
+        R.run(r, out, cache, say=lambda *a: None, stop_after=3)           # saved at 2, the average with it
+    R.run(r, out, cache, say=lambda *a: None)
+    for kind, name in (("det", "dice_det.onnx"), ("cls", "dice_cls.onnx"), ("wide", "dice_cls_wide.onnx")):
+        a, b = (torch.load(os.path.join(d, "state", f"{kind}.pt")) for d in (str(tmp_path / "straight"), out))
+        assert all(torch.equal(a["avg"][n], b["avg"][n]) for n in a["avg"])
+        assert not all(torch.equal(a["avg"][n], a["model"][n]) for n in a["model"])
+        with open(os.path.join(str(tmp_path / "straight"), name), "rb") as x, open(os.path.join(out, name), "rb") as y:
+            assert x.read() == y.read()
+    exported = from_onnx.load(str(tmp_path / "straight"), "cls")            # batch norm folded: compare outputs
+    x = torch.rand(2, 3, 48, 48)
+    net = R.build("cls", r)
+    net.load_state_dict(torch.load(os.path.join(str(tmp_path / "straight"), "state", "cls.pt"))["avg"])
+    assert torch.allclose(exported.eval()(x), net.eval()(x), atol=1e-4)

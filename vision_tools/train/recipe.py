@@ -23,6 +23,7 @@ the weights of an uninterrupted run; the same seed gives the same nets on one ma
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import inspect
 import itertools
@@ -100,6 +101,8 @@ class Recipe:
     hard_every: int = 1000          # this many steps (and kept in the saved state)
     lr: float = 2e-3
     warmup: int = 100
+    ema: float = 0.0                # the nets exported: the weights' moving average at this decay a step (0: the
+                                    # last step's weights)
     ckpt_every: int = 250
     peaks: bool = True              # the classifiers learn the new detector's false peaks ...
     peaks_from: int = 6500          # ... the first classifier from this step (before it: beside the detector,
@@ -718,16 +721,19 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
     layout = torch.channels_last if r.channels_last else torch.contiguous_format
     model = model.to(memory_format=layout)
     opt = torch.optim.AdamW(model.parameters(), r.lr, weight_decay=1e-4)
+    avg = copy.deepcopy(model).requires_grad_(False) if r.ema > 0 else None
     path = os.path.join(state_dir, f"{kind}.pt")
     start, hard = 0, None
     if os.path.isfile(path):
         st = torch.load(path, map_location="cpu")
         model.load_state_dict(st["model"])
         opt.load_state_dict(st["opt"])
+        if avg is not None:
+            avg.load_state_dict(st["avg"])
         start, hard = st["step"], st.get("hard")
         if start < steps:
             say(f"{kind}: resumed at step {start}")
-    t0, ema = time.time(), None
+    t0, smooth = time.time(), None
     joins = peaks_joins(kind, r) if peaks is not None else None
     for step in range(start, steps):
         if stop_after is not None and step >= stop_after:
@@ -755,16 +761,31 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
         opt.zero_grad()
         loss.backward()
         opt.step()
-        ema = loss.item() if ema is None else 0.98 * ema + 0.02 * loss.item()
+        smooth = loss.item() if smooth is None else 0.98 * smooth + 0.02 * loss.item()
         done = step + 1
+        if avg is not None:
+            average(avg, model, min(r.ema, (1 + done) / (10 + done)))
         if done % 200 == 0:
-            say(f"{kind} step {done}/{steps} {time.time() - t0:.0f} s loss {ema:.4f}")
+            say(f"{kind} step {done}/{steps} {time.time() - t0:.0f} s loss {smooth:.4f}")
         if done % r.ckpt_every == 0 or done == steps:
             tmp = path + ".tmp"
-            torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "step": done, "hard": hard}, tmp)
+            torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "step": done, "hard": hard,
+                        **({"avg": avg.state_dict()} if avg is not None else {})}, tmp)
             os.replace(tmp, path)
+    model = model if avg is None else avg
     model.eval()
     return model.to(memory_format=torch.contiguous_format)
+
+
+@torch.no_grad()
+def average(avg: nn.Module, model: nn.Module, decay: float) -> None:
+    """`avg` moved towards `model` by 1 - decay: its weights and batch-norm statistics (a count
+    is copied). A short run's last weights wander with its last batches; their average less."""
+    for a, m in zip(avg.state_dict().values(), model.state_dict().values()):
+        if a.is_floating_point():
+            a.lerp_(m, 1 - decay)
+        else:
+            a.copy_(m)
 
 
 def _forward(model: nn.Module, x: torch.Tensor, layout, bf16: bool) -> torch.Tensor:
