@@ -48,6 +48,11 @@ def stress_counts(line: str) -> tuple[int, int]:
     return right, silent
 
 
+def _settings(models: str, tuning: dict | None = None) -> Config:
+    """The reader's settings with the nets of folder `models` and `tuning` (other values of Config's fields)."""
+    return replace(Config(), models=models, **(tuning or {}))
+
+
 def _row(name: str, f: dict) -> dict:
     """A photo folder's row of the table from its `bench.figures`."""
     return {"name": name, "right": f["correct"], "silent": f["silent"], "dice": f["dice"],
@@ -60,7 +65,7 @@ def measure(models: str, data: str = DATA, say=print, tuning: dict | None = None
     sys.path.insert(0, os.path.join(REPO, "benchmarks"))
     import bench_vision
 
-    s = replace(Config(), models=models, **(tuning or {}))
+    s = _settings(models, tuning)
     rows = []
     for name in sorted(os.listdir(data)) if os.path.isdir(data) else []:
         folder = os.path.join(data, name)
@@ -83,7 +88,7 @@ def held_out(models: str, data: str = DATA, say=print, tuning: dict | None = Non
     folder the recipe trains on, read by the nets of folder `models` (not part of the verdict)."""
     from .train.data import FOLDERS, SPLITS
 
-    s = replace(Config(), models=models, **(tuning or {}))
+    s = _settings(models, tuning)
     rows = []
     for name in FOLDERS:
         folder = os.path.join(data, name)
@@ -108,7 +113,7 @@ def speed(models: list[str], data: str = DATA) -> dict:
     from vision.image_file import load_image
 
     cv2.setNumThreads(1)
-    configs = [replace(Config(), models=m) for m in models]
+    configs = [_settings(m) for m in models]
     out = {}
     for name in sorted(os.listdir(data)) if os.path.isdir(data) else []:
         folder = os.path.join(data, name)
@@ -184,7 +189,7 @@ def main(argv=None) -> int:
         from vision import read, render
 
         for m in (a.shipped, a.candidate):      # load the nets before timing
-            read(render([1, 2, 3], seed=1), replace(Config(), models=m))
+            read(render([1, 2, 3], seed=1), _settings(m))
         print("| folder | CPU ms 1280x720 median, shipped / candidate |\n| --- | --- |")
         for name, (x, y) in speed([a.shipped, a.candidate], a.data).items():
             print(f"| {name} | {x} / {y} |")

@@ -78,8 +78,8 @@ FITS = """() => {
 }"""
 
 
-def open_table(browser, url, size, lang="en"):  # noqa: F811
-    return tablet(browser, url, size=size, lang="en-GB" if lang == "en" else lang)
+def open_table(browser, url, size, lang="en", **kw):  # noqa: F811
+    return tablet(browser, url, size=size, lang="en-GB" if lang == "en" else lang, **kw)
 
 
 def assert_fits(page, at):
@@ -281,14 +281,13 @@ def test_the_connection_status_fits_offline_and_with_every_live_connection_in_us
     the header, the page never scrolls sideways (a lost stream under load did that on a tablet)."""
     url, session = server
     session.new_game({"players": ["Anna", "Bruno", "Eric"], "first_player": 0})
-    locale = "en-GB" if lang == "en" else lang
-    lost = tablet(browser, url, size=size, lang=locale, home=False)
+    lost = open_table(browser, url, size, lang, home=False)
     lost.route("**/api/events*", lambda route: route.abort())       # the stream never gets through
     lost.goto(url + "/")
     lost.wait_for_selector("#conn.offline")
     assert_fits(lost, "offline")
     watchers = [open_table(browser, url, size, lang) for _ in range(4)]   # the server's 4 live slots
-    refused = tablet(browser, url, size=size, lang=locale, home=False)
+    refused = open_table(browser, url, size, lang, home=False)
     refused.goto(url + "/")
     refused.wait_for_selector("#conn.busy")
     assert_fits(refused, "busy")
