@@ -35,6 +35,7 @@ from vision.image_file import load_image
 from vision.labels import LABEL_COLUMNS, image_names, load_labels, match  # noqa: F401 (the bench's API)
 from vision.reading import Reading, ReadError
 
+from .machine import cpu
 from .sheet import Look
 
 
@@ -270,6 +271,7 @@ def report(folder: str, total: Tally, buckets: dict, show_errors: int = 0) -> st
         f"time 1280x720      {_ms(total.times_720p)}  (wall clock, each image fitted to 1280x720)",
         f"cpu time 1280x720  {_ms(total.cpu_720p)}",
         f"machine load       {_load()}",
+        f"machine            {cpu()}",
         "by dice per image:",
     ]
     for b in BUCKETS:
@@ -339,7 +341,7 @@ def cmd_bench(a) -> int:
         if not a.json:
             print()
     if a.json:
-        print(json.dumps({"folders": folders}))
+        print(json.dumps({"folders": folders, "machine": cpu()}))
     return 0
 
 

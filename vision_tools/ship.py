@@ -31,6 +31,7 @@ from vision.nets import NETS
 from vision.settings import MODELS, Config
 
 from . import bench
+from .machine import cpu
 from .train.options import setting
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -193,6 +194,7 @@ def main(argv=None) -> int:
         print("| folder | CPU ms 1280x720 median, shipped / candidate |\n| --- | --- |")
         for name, (x, y) in speed([a.shipped, a.candidate], a.data).items():
             print(f"| {name} | {x} / {y} |")
+        print(f"measured on {cpu()}")
         return 0
     if a.shipped_rows:
         with open(a.shipped_rows) as fh:
@@ -207,6 +209,7 @@ def main(argv=None) -> int:
     candidate = measure(a.candidate, a.data, say, tuning) + held_out(a.candidate, a.data, say, tuning)
     ships, table = verdict(shipped, candidate)
     print(table)
+    print(f"CPU ms measured on {cpu()}")
     if a.json:
         with open(a.json, "w") as fh:
             json.dump({"shipped": shipped, "candidate": candidate, "ships": ships}, fh, indent=1)

@@ -198,7 +198,7 @@ def test_bench_json_is_one_object_with_each_folders_figures(synthetic_folder, tm
     assert main([synthetic_folder, str(other), "--json", "--no-720p"]) == 0
     out = capsys.readouterr().out
     data = json.loads(out)                                  # the whole of stdout is one JSON object
-    assert list(data) == ["folders"] and [f["folder"] for f in data["folders"]] == [synthetic_folder, str(other)]
+    assert list(data) == ["folders", "machine"] and "cores" in data["machine"] and [f["folder"] for f in data["folders"]] == [synthetic_folder, str(other)]
     f = data["folders"][0]["figures"]
     assert (f["images"], f["dice"], f["correct"], f["missed"], f["wrong"]) == (4, 13, 12, 1, 0)
     assert f["per_die"] == round(12 / 13, 4) and f["exact_rolls"] == 3 and f["silent"] == 0
@@ -222,3 +222,14 @@ def test_the_teach_split_is_seeded_and_disjoint():
     for bad in (0, 1, 1.5):
         with pytest.raises(ValueError, match="fraction"):
             bench.teach_split(names, bad)
+
+
+def test_the_machine_line_names_the_vector_extensions_this_cpu_has_not_those_only_built_in(monkeypatch):
+    # OpenCV's features line: '*' dispatched at run time, '?' built in but not on this CPU
+    from vision_tools import machine
+
+    monkeypatch.setattr(machine.cv2, "getCPUFeaturesLine", lambda: "SSE SSE2 *AVX *AVX2 *AVX512-SKX?")
+    line = machine.cpu()
+    assert "AVX2" in line and "AVX512" not in line and line.endswith(f"{os.cpu_count()} cores")
+    monkeypatch.setattr(machine.cv2, "getCPUFeaturesLine", lambda: "SSE SSE2 *AVX *AVX2 *AVX512-SKX *AVX512-ICL")
+    assert "AVX2, AVX512-SKX, AVX512-ICL" in machine.cpu()

@@ -300,12 +300,41 @@ def test_the_fast_step_computes_what_float32_computes_and_reaches_training(cache
     spread = float(plain.std())
     assert 0 < float((low - plain).abs().max()) < 0.1 * spread
     fast, slow = tmp_path / "fast", tmp_path / "slow"
-    R.run(R.TINY, str(fast), cache, say=lambda *a: None)
+    R.run(replace(R.TINY, bf16=True), str(fast), cache, say=lambda *a: None)
     R.run(replace(R.TINY, channels_last=False, bf16=False), str(slow), cache, say=lambda *a: None)
     assert not _same(_state(str(fast)), _state(str(slow)))
     from vision import nets
 
     nets.check(str(fast))
+
+
+def test_bfloat16_is_used_by_default_only_where_the_cpu_computes_it_and_the_record_says_which(monkeypatch, tmp_path):
+    """Emulated bfloat16 costs a step eight times float32's (a CPU without AVX-512 BF16): the
+    default leaves it to the CPU, a flag decides, and recipe.json records what was run."""
+    runs = []
+    monkeypatch.setattr(R, "run", lambda r, out, cache, **kw: runs.append(R.resolved(r)))
+    for native in (True, False):
+        monkeypatch.setattr(R, "native_bf16", lambda: native)
+        R.main(["--out", str(tmp_path)])
+        R.main(["--out", str(tmp_path), "--bf16", "auto"])
+        R.main(["--out", str(tmp_path), "--bf16", "1"])
+        R.main(["--out", str(tmp_path), "--bf16", "0"])
+        assert [r.bf16 for r in runs] == [native, native, True, False]
+        runs.clear()
+    monkeypatch.undo()
+    monkeypatch.setattr(R, "native_bf16", lambda: False)
+    monkeypatch.setattr(R, "fit", lambda kind, r, *a, **kw: pytest.fail(f"{kind} trained with bf16={r.bf16}")
+                        if r.bf16 is not False else R.build(kind, r).eval())
+    monkeypatch.setattr(R, "load_cut", lambda *a, **kw: {})
+    monkeypatch.setattr(R, "_det_pool", lambda data: {})
+    monkeypatch.setattr(R, "_cls_pool", lambda data, **kw: {})
+    monkeypatch.setattr(R, "_save_peaks", lambda *a, **kw: None)
+    monkeypatch.setattr(R, "cache_key", lambda r: "key")
+    R.run(replace(R.TINY, peaks=False), str(tmp_path), str(tmp_path), say=lambda *a: None)
+    import json
+
+    with open(tmp_path / "recipe.json") as fh:
+        assert json.load(fh)["recipe"]["bf16"] is False
 
 
 def test_an_export_that_opencv_does_not_reproduce_is_refused(tmp_path):

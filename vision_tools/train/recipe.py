@@ -47,6 +47,7 @@ from vision.classifier import CLS, CROP, crop_affine
 from vision.detector import DET_MIN, DET_STRIDE, det_size
 from vision.settings import Config
 
+from ..machine import cpu
 from . import data as D
 from .data import FOLDERS, NO_VALUE, SHARED
 
@@ -110,12 +111,24 @@ class Recipe:
     wide_peaks_from: int = 0        # it too trains beside the detector until then)
     threads: int = 1                # torch threads a process (two on a shared machine were slower)
     channels_last: bool = True      # the nets' activations stored channels last: a third less CPU a step
-    bf16: bool = True               # forward passes in bfloat16 (weights, optimizer and losses in float32):
-                                    # about half the CPU a step again where the CPU has AVX-512 BF16
+    bf16: bool | None = None        # forward passes in bfloat16 (weights, optimizer and losses in float32):
+                                    # half the CPU a step where the CPU computes bfloat16 (AVX-512 BF16,
+                                    # AMX), eight times it where it does not; None: where it does (`resolved`)
 
     def data_key(self) -> dict:
         names = [f.name for f in fields(self)]
         return {n: getattr(self, n) for n in names[:names.index("cut_dice") + 1]}
+
+
+def native_bf16() -> bool:
+    """Whether this CPU computes bfloat16 convolutions itself (oneDNN's AVX-512 BF16 or AMX)."""
+    return bool(torch.ops.mkldnn._is_mkldnn_bf16_supported())
+
+
+def resolved(r: Recipe) -> Recipe:
+    """`r` with its choices left to the machine made: bf16 None is bfloat16 where the CPU computes
+    it (emulated, a step costs eight times float32's). recipe.json records what was run."""
+    return r if r.bf16 is not None else replace(r, bf16=native_bf16())
 
 
 TINY = Recipe(peaks=True, peaks_from=0, cls_plain=0.0, photos=4, scenes=6, ghost_scenes=2, finish_scenes=2,
@@ -629,7 +642,7 @@ def hard_dice(model: nn.Module, pool: dict, r: Recipe, layout) -> torch.Tensor:
     was = model.training
     model.eval()
     with torch.no_grad():
-        p = torch.cat([F.softmax(_forward(model, x[i:i + 512], layout, r.bf16), 1) for i in range(0, len(x), 512)])
+        p = torch.cat([F.softmax(_forward(model, x[i:i + 512], layout, resolved(r).bf16), 1) for i in range(0, len(x), 512)])
     model.train(was)
     y = pool["y"][ix]
     return ix[p[torch.arange(len(ix)), y.clamp(0, 6)] < r.hard_below]
@@ -714,6 +727,7 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
     """Net `kind` trained its recipe's steps from scratch on `pool`, resumed from state_dir's save.
     A classifier given `peaks` (a callable: the new detector's false peak crops, waited for) draws
     them too from its step `peaks_joins(kind, r)` on."""
+    r = resolved(r)
     steps = {"det": r.det_steps, "cls": r.cls_steps, "wide": r.wide_steps}[kind]
     seed = r.seed * 1000 + {"det": 1, "cls": 2, "wide": 3}[kind]
     torch.manual_seed(seed)
@@ -877,6 +891,7 @@ def _stage(kind: str, r: Recipe, out: str, cache: str, stop_after: int | None) -
 
     t = time.time()
     say = lambda *a: print(*a, flush=True)   # noqa: E731
+    r = resolved(r)
     torch.set_num_threads(r.threads)
     cv2.setNumThreads(1)
     try:
@@ -903,6 +918,7 @@ def run(r: Recipe, out: str, cache: str = CACHE, say=print, stop_after: int | No
     the step they join it: `peaks_joins`): the same nets as one after the other."""
     from .train_dice import export
 
+    r = resolved(r)
     torch.set_num_threads(r.threads)
     cv2.setNumThreads(1)
     state = os.path.join(out, "state")
@@ -941,7 +957,7 @@ def run(r: Recipe, out: str, cache: str = CACHE, say=print, stop_after: int | No
     manifest = {
         "command": command, "recipe": asdict(r), "jobs": jobs, "cache_key": cache_key(r), "git": _git(),
         "torch": torch.__version__, "python": platform.python_version(), "machine": platform.machine(),
-        "cpus": os.cpu_count(), "load_average_at_end": os.getloadavg(),
+        "cpu": cpu(), "cpus": os.cpu_count(), "load_average_at_end": os.getloadavg(),
         "seconds": {k: round(v, 1) for k, v in times.items()}, "seconds_total": round(time.time() - t0, 1),
         "parameters": {k: sum(p.numel() for p in build(k, r).parameters()) for k in ("det", "cls", "wide")},
         "note": "seconds of this invocation (a resumed run counts only its own part)",
@@ -958,6 +974,10 @@ def _widths(text: str) -> tuple[int, ...]:
 
 def _flag(text: str) -> bool:
     return text.lower() in ("1", "true", "yes", "on")
+
+
+def _flag_or_auto(text: str) -> bool | None:
+    return None if text.lower() == "auto" else _flag(text)
 
 
 def _shares(text: str) -> tuple[float, ...]:
@@ -979,9 +999,11 @@ def main(argv=None) -> int:
         if f.name == "folders":
             continue
         kind = ((_widths if isinstance(f.default[0], int) else _shares) if isinstance(f.default, tuple)
-                else _flag if isinstance(f.default, bool) else type(f.default))
-        ap.add_argument("--" + f.name.replace("_", "-"), type=kind, default=None,
-                        help=f"(default {','.join(map(str, f.default)) if isinstance(f.default, tuple) else f.default})")
+                else _flag if isinstance(f.default, bool) else _flag_or_auto if f.default is None
+                else type(f.default))
+        shown = (",".join(map(str, f.default)) if isinstance(f.default, tuple)
+                 else "auto: as the CPU allows" if f.default is None else f.default)
+        ap.add_argument("--" + f.name.replace("_", "-"), type=kind, default=None, help=f"(default {shown})")
     a = ap.parse_args(argv)
     r = TINY if a.tiny else Recipe()
     r = replace(r, **{f.name: getattr(a, f.name) for f in fields(Recipe)
