@@ -75,12 +75,13 @@ def close_up(frame: np.ndarray, s: Config, reading: Reading, dropped,
 def pip_like(reading: Reading, dropped, most: float) -> list[tuple[float, float, float]]:
     """(cx, cy, side) of what may be the pips of dice too big for the detector: the unclear
     dice of `reading` at most `most` across with no valued die as small as 1.5 x theirs
-    (one that size would say the scale was right); and, when it has valued dice and all
-    are bigger than `most` (a close camera whose big dice are read), the dropped
-    detections at most `most` across too (where it has small dice, those are no pips)."""
+    (one that size would say the scale was right); and, when no valued die is as small as
+    `most` (none valued, or a close camera whose big dice are read), the dropped detections
+    at most `most` across too: a first net sure that a pip is no die drops what may be a big
+    die's only trace (where it has small valued dice, those are no pips)."""
     valued = [d.side for d in reading.dice if d.sure]
     pips = [(*d.center, d.side) for d in reading.dice
             if d.reason in ("unclear", "disagree") and d.side <= most and all(v > 1.5 * d.side for v in valued)]
-    if valued and min(valued) > most:
+    if all(v > most for v in valued):
         pips += [d for d in dropped if d[2] <= most]
     return pips

@@ -476,7 +476,7 @@ def test_where_the_big_dice_are_read_a_detection_called_no_die_may_be_a_pip_too(
     r, asked = _close_up([small], [big], dropped=dropped)
     assert asked == [] and r.dice == (small,)
     r, asked = _close_up([], [big], dropped=dropped)
-    assert asked == [] and r.dice == ()            # nothing valued: nothing to go by
+    assert len(asked) == 1 and r.dice == (big,)    # nothing valued: the dropped may be all it saw
 
 
 def test_only_the_detections_on_a_close_up_dies_face_are_its_pips():
@@ -558,6 +558,31 @@ def test_a_big_dark_die_seen_close_is_read_not_just_its_pip():
     counted.seen.clear()
     learned.read_learned(img, replace(S, models=counted, die_px=64.0))
     assert passes() == 1                               # calibrated: the die size is known, one reading
+
+
+def test_a_big_dark_die_whose_pip_the_first_net_calls_no_die_is_read_too():
+    # A first net taught that a pip is not a die drops the only thing the detector saw: the
+    # reading has nothing valued, and the dropped pip is the big die's one trace.
+    img, truth = render_scene([1], seed=11, size=(640, 480), die_px=210,
+                              colours=[((40, 40, 40), (235, 235, 235)), ((60, 30, 20), (230, 230, 230)),
+                                       ((30, 30, 90), (240, 240, 240))])
+    firsts = []
+
+    def outputs(name, blob):
+        out = nets.run(S.models, name, blob)
+        if name == nets.CLS_NET:
+            firsts.append(len(blob))
+            if len(firsts) == 1:                       # the first reading's first net: "not a die"
+                out = np.tile(np.log(_p(1, 0.01, p_not=0.95)), (len(blob), 1)).astype(np.float32)
+        return out
+
+    scripted = Scripted(outputs)
+    reading, dropped, _ = learned.read_once(img, replace(S, models=scripted))
+    assert reading.dice == () and len(dropped) == 1 and dropped[0][2] < 0.5 * truth[0].side
+    firsts.clear()
+    r = learned.read_learned(img, replace(S, models=scripted))
+    assert r.values == [1] and abs(r.dice[0].center[0] - truth[0].center[0]) < 0.2 * truth[0].side
+    assert len(firsts) == 2                            # the first reading, then the close-up's
 
 
 def _p(value, pv, p_not=0.0):
