@@ -544,11 +544,16 @@ def test_a_close_up_die_is_taken_only_when_whole_valued_and_over_pips_alone(big,
     assert len(asked) == 1 and list(r.dice) == learned.in_reading_order(first), why
 
 
+def _big_dark_die():
+    """A rendered 640x480 frame of one dark 1 at 210 px, and its truth."""
+    return render_scene([1], seed=11, size=(640, 480), die_px=210,
+                        colours=[((40, 40, 40), (235, 235, 235)), ((60, 30, 20), (230, 230, 230)),
+                                 ((30, 30, 90), (240, 240, 240))])
+
+
 def test_a_big_dark_die_seen_close_is_read_not_just_its_pip():
     # Rendered: the detector, on its own, sees only the pip of a 210 px die and leaves it unsure.
-    img, truth = render_scene([1], seed=11, size=(640, 480), die_px=210,
-                              colours=[((40, 40, 40), (235, 235, 235)), ((60, 30, 20), (230, 230, 230)),
-                                       ((30, 30, 90), (240, 240, 240))])
+    img, truth = _big_dark_die()
     assert [d.value for d in learned.read_once(img, S)[0].dice] == [None]
     counted = Scripted(lambda name, blob: nets.run(S.models, name, blob))
     r = learned.read_learned(img, replace(S, models=counted))
@@ -563,9 +568,7 @@ def test_a_big_dark_die_seen_close_is_read_not_just_its_pip():
 def test_a_big_dark_die_whose_pip_the_first_net_calls_no_die_is_read_too():
     # A first net taught that a pip is not a die drops the only thing the detector saw: the
     # reading has nothing valued, and the dropped pip is the big die's one trace.
-    img, truth = render_scene([1], seed=11, size=(640, 480), die_px=210,
-                              colours=[((40, 40, 40), (235, 235, 235)), ((60, 30, 20), (230, 230, 230)),
-                                       ((30, 30, 90), (240, 240, 240))])
+    img, truth = _big_dark_die()
     firsts = []
 
     def outputs(name, blob):
