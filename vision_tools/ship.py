@@ -15,6 +15,11 @@ held-out fifth of each folder trained on (`vision_tools.train.data`), which no n
 on: what the nets read on photos they have never seen. `--apply` then copies its three nets
 and its recipe.json (the command that made them) into the shipped folder; without it nothing is written. Exit status 0: it ships
 (or shipped), 1: it does not, 2: bad input.
+
+A candidate's nets may want other thresholds than the shipped ones (`--set p_sure=0.6`, chosen on
+the held-out fifth with `vision_tools.train.sweep --split heldout`): it is measured with them, and
+shipped with them: `--apply` then also writes them as `vision.Config`'s defaults in
+vision/settings.py (the one place the reader's settings live) and into the copied recipe.json.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import sys
 from dataclasses import replace
 
 from vision.nets import NETS
+from vision import settings as settings_module
 from vision.settings import MODELS, Config
 
 from . import bench
@@ -52,6 +58,21 @@ def stress_counts(line: str) -> tuple[int, int]:
 def _settings(models: str, tuning: dict | None = None) -> Config:
     """The reader's settings with the nets of folder `models` and `tuning` (other values of Config's fields)."""
     return replace(Config(), models=models, **(tuning or {}))
+
+
+def write_defaults(tuning: dict, path: str = settings_module.__file__) -> None:
+    """Make `tuning` ({field: value}) Config's defaults in the settings file at `path`: each field's
+    one line `    name: type = value` gets the new value, its comment kept. Refused (ValueError,
+    nothing written) when a field has no such line."""
+    with open(path) as fh:
+        text = fh.read()
+    for name, value in tuning.items():
+        pattern = re.compile(rf"^(    {re.escape(name)}: (?:float|int|bool) = )([^#\n]*?)(\s*(?:#.*)?)$", re.M)
+        if len(pattern.findall(text)) != 1:
+            raise ValueError(f"{path}: no single default of {name} to set")
+        text = pattern.sub(lambda m: m.group(1) + repr(value) + m.group(3), text)
+    with open(path, "w") as fh:
+        fh.write(text)
 
 
 def _row(name: str, f: dict) -> dict:
@@ -174,13 +195,13 @@ def main(argv=None) -> int:
                     help="only time both sets, frame by frame in turn: median CPU ms of a 1280x720 frame")
     ap.add_argument("--set", action="append", default=[], type=setting, metavar="NAME=VALUE", dest="tuning",
                     help="read the candidate with another value of one of vision.Config's numbers or switches "
-                         "(repeatable; a measurement: the reader ships its own settings, so --apply refuses it)")
+                         "(repeatable; with --apply it becomes the reader's default)")
     a = ap.parse_args(argv)
-    if a.tuning and a.apply:
-        print("error: --set measures the candidate with other settings than the reader's: not with --apply",
-              file=sys.stderr)
-        return 2
     tuning = dict(a.tuning)
+    if tuning and a.apply and os.path.realpath(a.shipped) != os.path.realpath(MODELS):
+        print("error: --set with --apply sets the reader's defaults: only for the nets it reads, "
+              f"{MODELS}", file=sys.stderr)
+        return 2
     for folder in (a.candidate, a.shipped):
         if not all(os.path.isfile(os.path.join(folder, n)) for n in NETS):
             print(f"error: {folder} lacks one of {', '.join(NETS)}", file=sys.stderr)
@@ -214,11 +235,18 @@ def main(argv=None) -> int:
         with open(a.json, "w") as fh:
             json.dump({"shipped": shipped, "candidate": candidate, "ships": ships}, fh, indent=1)
     if ships and a.apply:
-        for name in (*NETS, "recipe.json"):
-            src = os.path.join(a.candidate, name)
-            if os.path.isfile(src):
-                shutil.copyfile(src, os.path.join(a.shipped, name))
-        print(f"copied {a.candidate} into {a.shipped}")
+        write_defaults(tuning)           # first: a field it cannot set leaves the nets as they were
+        for name in NETS:
+            shutil.copyfile(os.path.join(a.candidate, name), os.path.join(a.shipped, name))
+        recipe = os.path.join(a.candidate, "recipe.json")
+        if os.path.isfile(recipe):
+            with open(recipe) as fh:
+                made = json.load(fh)
+            made["reader_settings"] = tuning
+            with open(os.path.join(a.shipped, "recipe.json"), "w") as fh:
+                json.dump(made, fh, indent=1)
+        print(f"copied {a.candidate} into {a.shipped}"
+              + (f"; the reader's defaults now {tuning} (vision/settings.py)" if tuning else ""))
     return 0 if ships else 1
 
 

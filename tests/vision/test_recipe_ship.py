@@ -1,5 +1,7 @@
 """The shipping rule (vision_tools/ship.py): the stress sets' lines counted, and the verdict."""
 
+import pytest
+
 from vision_tools import ship
 
 
@@ -39,7 +41,7 @@ def test_the_held_out_rows_are_shown_but_not_summed():
     assert table.index("| b |") < table.index("| **all**") < table.index("| h, held-out")
 
 
-def test_a_candidate_is_measured_with_other_settings_only_when_asked_and_never_applied(tmp_path, monkeypatch):
+def test_a_candidate_is_measured_with_other_settings_only_when_asked(tmp_path, monkeypatch):
     (tmp_path / "f").mkdir()
     (tmp_path / "f" / "labels.csv").write_text("image,value,x,y,w,h\n")
     seen = []
@@ -51,4 +53,25 @@ def test_a_candidate_is_measured_with_other_settings_only_when_asked_and_never_a
     ship.measure("M", str(tmp_path), say=lambda *a: None)
     ship.measure("M", str(tmp_path), say=lambda *a: None, tuning={"p_sure": 0.55})
     assert [(c.models, c.p_sure) for c in seen] == [("M", ship.Config().p_sure), ("M", 0.55)]
-    assert ship.main([str(tmp_path), "--set", "p_sure=0.6", "--apply"]) == 2     # settings are not nets
+    # the settings shipped with nets are the reader's defaults: never set for another folder of nets
+    assert ship.main([str(tmp_path), "--shipped", str(tmp_path), "--set", "p_sure=0.6", "--apply"]) == 2
+
+
+def test_settings_shipped_with_nets_become_the_readers_defaults_comments_kept(tmp_path, monkeypatch):
+    import importlib.util
+    import sys
+
+    path = tmp_path / "settings.py"
+    path.write_text(open(ship.settings_module.__file__).read())
+    ship.write_defaults({"p_sure": 0.6, "min_score": 0.35, "two_views": False}, str(path))
+    spec = importlib.util.spec_from_file_location("settings_copy", path)
+    copy = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "settings_copy", copy)       # dataclasses look their module up
+    spec.loader.exec_module(copy)
+    c = copy.Config()
+    assert (c.p_sure, c.min_score, c.two_views, c.p_backed) == (0.6, 0.35, False, ship.Config().p_backed)
+    assert "p_sure: float = 0.6          # classifier probability needed" in path.read_text()
+    before = path.read_text()
+    with pytest.raises(ValueError):
+        ship.write_defaults({"p_sure": 0.5, "no_such": 1.0}, str(path))
+    assert path.read_text() == before             # refused whole
