@@ -381,13 +381,17 @@ def test_no_value_from_the_wider_net_for_a_die_the_first_more_likely_calls_no_di
 def test_a_value_below_p_vouch_needs_the_wider_nets_backing():
     # A die seen aslant whose side face shows more pips than its top: the first net
     # read a 5 as a 6 at 0.80 (rendered rolls seen aslant); the wider net gave the 6
-    # only 0.49. Below p_vouch, one net's value is not enough.
+    # less than p_backed. Below p_vouch, one net's value is not enough.
     img, _ = render_scene([2, 4], seed=4, die_px=60)
     first = np.float32([0.08, 0.01, 0.01, 0.01, 0.01, 0.08, 0.80])      # each sums to 1, as the nets' do
     wide = np.float32([0.03, 0.01, 0.01, 0.04, 0.04, 0.37, 0.50])
+    backed, short = S.p_backed + 0.01, S.p_backed - 0.01
 
     def tail(five, six):
         first[5:], first[0] = [five, six], 1 - 0.04 - five - six
+
+    def backing(six):
+        wide[5:] = [0.87 - six, six]
 
     scripted = classifiers(first, wide, S.models)
     s = replace(S, models=scripted)
@@ -395,9 +399,10 @@ def test_a_value_below_p_vouch_needs_the_wider_nets_backing():
     def seen():
         return [name for name, _ in scripted.seen if name != nets.DET_NET]
 
-    assert [d.value for d in learned.read_learned(img, s).dice] == [6, 6]     # 0.50: backed
+    backing(backed)
+    assert [(d.value, d.reason) for d in learned.read_learned(img, s).dice] == [(6, "")] * 2  # backed
     assert seen() == [nets.CLS_NET, nets.WIDE_NET]                          # both dice in one batch
-    wide[6] = 0.49
+    backing(short)
     r = learned.read_learned(img, s)
     assert [(d.value, d.reason) for d in r.dice] == [(None, "disagree")] * 2
     assert abs(r.dice[0].confidence - 0.80) < 1e-5        # the first net's: the wider one only vouches
@@ -405,9 +410,9 @@ def test_a_value_below_p_vouch_needs_the_wider_nets_backing():
     assert [d.value for d in learned.read_learned(img, s).dice] == [None, None]  # 0.85 < p_vouch: still
     tail(0.0, 0.93)                                       # 0.93: still below p_vouch
     assert [d.value for d in learned.read_learned(img, s).dice] == [None, None] and seen()[-1] == nets.WIDE_NET
-    wide[6] = 0.5
+    backing(backed)
     assert [d.value for d in learned.read_learned(img, s).dice] == [6, 6]
-    wide[6] = 0.49
+    backing(short)
     scripted.seen.clear()                                 # backing asked up to 0.9 only: 0.93 is sure
     assert [d.value for d in learned.read_learned(img, replace(s, p_vouch=0.9)).dice] == [6, 6]
     assert seen() == [nets.CLS_NET]
@@ -598,8 +603,8 @@ def _p(value, pv, p_not=0.0):
 def test_judge_gives_a_value_only_when_sure_whole_and_agreed():
     j = judge
     assert j(_p(4, 0.95), 0.9, 0.0) == (4, "")
-    assert j(_p(4, 0.70).astype(np.float32), 0.9, 0.0) == (4, "")   # exactly p_sure, as the net's float32
-    assert j(_p(4, 0.69), 0.9, 0.0) == (None, "unclear")
+    assert j(_p(4, S.p_sure).astype(np.float32), 0.9, 0.0) == (4, "")   # exactly p_sure, as the net's float32
+    assert j(_p(4, S.p_sure - 0.01), 0.9, 0.0) == (None, "unclear")
     assert j(_p(4, 0.99), 0.9, 0.5) == (None, "edge")            # half of it out of the frame
     assert j(_p(4, 0.99), 0.2, 0.0) == (None, "faint")
     assert j(_p(4, 0.99), 0.9, 0.0, side=S.min_side - 1) == (None, "small")
