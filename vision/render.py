@@ -77,12 +77,14 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
                  touching: bool = False, blur: float = 0.0, noise: float = 2.0,
                  light: float = 0.25, glare: bool = False, pip_scale: float = 1.0,
                  see_through: float = 0.0, ghost_fade: float = 0.0, tilt: float = 0.0,
-                 cocked=None, finishes: float = 0.0) -> tuple[np.ndarray, list[RenderedDie]]:
+                 cocked=None, finishes: float = 0.0, spread: float = 0.0) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render a top-down tray scene.
 
     values: die values 1-6 (0 to ~12 dice).
     size: (width, height) of the frame.
     die_px: die side in pixels (each die varies by +-5 %).
+    spread: dice of several sets: each die's side also a factor exp(-spread..spread)
+    of die_px (no random draw when 0: scenes drawn without it stay the same).
     tray: BGR colour of the tray felt.
     colours: list of (body BGR, pip BGR) to pick from; default DICE_COLOURS.
     touching: place dice in a tight cluster so they touch.
@@ -134,6 +136,8 @@ def render_scene(values, seed: int = 0, size: tuple[int, int] = (1280, 720),
         if v not in _PIPS:
             raise ValueError(f"die value must be 1-6, got {v}")
         side = die_px * rng.uniform(0.95, 1.05)
+        if spread:
+            side *= math.exp(rng.uniform(-spread, spread))
         ang = rng.uniform(0, 90)
         most = cocked[k] if cocked is not None else tilt
         centre = _place(rng, placed, side * (1 + math.sin(math.radians(most))), w, h, touching)

@@ -293,3 +293,15 @@ def test_the_scenes_of_a_seed_stay_the_same():
     aslant = render_scene([4, 6], seed=2, tilt=30)[1]
     assert [(round(d.center[0], 2), round(d.tilt, 2), round(d.lean, 2)) for d in aslant] == [
         (201.57, 25.66, 100.26), (972.29, 27.4, 107.89)]
+
+
+def test_dice_of_several_sets_differ_in_size_and_touch():
+    # spread: the training scenes' small dice touching bigger ones, without which a detector
+    # took a 33 px die against a 45 px one for that die's side.
+    plain = [d.side for d in render_scene([1, 2, 3, 4, 5, 6], seed=4, die_px=50, touching=True)[1]]
+    mixed = render_scene([1, 2, 3, 4, 5, 6], seed=4, die_px=50, touching=True, spread=0.3)[1]
+    sides = [d.side for d in mixed]
+    assert max(plain) / min(plain) < 1.11 and max(sides) / min(sides) > 1.2
+    assert all(50 * 0.95 * math.exp(-0.3) <= s <= 50 * 1.05 * math.exp(0.3) for s in sides)
+    for a in mixed:       # touching: each die has a neighbour near its own and that one's half sides
+        assert any(math.dist(a.center, b.center) < 1.45 * (a.side + b.side) / 2 for b in mixed if b is not a)

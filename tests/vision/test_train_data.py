@@ -67,14 +67,14 @@ def test_targets_are_one_hot_but_a_cocked_die_is_a_die_with_every_value_a_sixth(
 def test_the_rendered_training_scenes_of_a_seed_stay_the_same():
     # Pinned draws (numbers, not pixels): a refactor must not change what a recorded
     # training command makes. The sixth scene is the first with see-through dice, so the
-    # seventh and eighth pin that branch's draws too.
+    # seventh and eighth pin that branch's draws too; the third mixes dice of several sizes.
     from vision_tools.train.data import synthetic
     scenes = synthetic(8, seed=3)
     values = [[v for v, *_ in labs] for _, _, labs in scenes]
     assert values[:2] == [[1, 2, 2, 2, 5, 6, 4, 1, 1], [2, 1, 2, 1, 6, 4, 4, 2, 3, 2]]
     assert values[6:] == [[4, 5], [3, 3, 2, 2, 4, 4]]
     assert [tuple(round(c, 1) for c in labs[0][1:3]) for _, _, labs in scenes] == [
-        (356.3, 71.0), (67.0, 227.0), (109.6, 251.4), (541.2, 244.4), (353.2, 118.8), (135.0, 139.6),
+        (356.3, 71.0), (67.0, 227.0), (442.5, 269.7), (541.2, 244.4), (353.2, 118.8), (135.0, 139.6),
         (433.0, 243.6), (145.0, 60.0)]
 
 

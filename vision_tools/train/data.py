@@ -65,6 +65,7 @@ def photos(folder: str, split: str):
 
 
 SEE_THROUGH_DRAW = (0.35, (0.15, 0.55))  # synthetic(): share of scenes with see-through dice, and how strongly
+SPREAD = 0.3          # synthetic(): half its touching scenes mix dice up to exp(2 x SPREAD) = 1.8 x apart in size
 GHOSTS = (0.3, 0.9)   # see_through of synthetic(ghosts=True): up to nearly a pip's contrast (111919)
 
 
@@ -81,7 +82,7 @@ def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False, fi
     the light's direction, glare and noise drawn anew."""
     from vision.render import render_scene
 
-    rng = np.random.default_rng(seed)
+    rng, sizes = np.random.default_rng(seed), np.random.default_rng([seed, 1])
     share, strength = (1.0, GHOSTS) if ghosts else SEE_THROUGH_DRAW
     out = []
     for i in range(n):
@@ -91,9 +92,12 @@ def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False, fi
         size = (640, 384) if die_px < 70 else (1024, 576)
         cols = dice_colours(rng, int(rng.integers(1, 4)))
         tray = tuple(int(c) for c in rng.integers(0, 256, 3))
+        scene_seed, touching = int(rng.integers(1 << 30)), bool(rng.random() < 0.3)
+        # small dice touching bigger ones, drawn apart so that the other scenes stay as they were
+        spread = SPREAD if touching and sizes.random() < 0.5 else 0.0
         try:
-            img, dice = render_scene(vals, seed=int(rng.integers(1 << 30)), size=size, die_px=die_px,
-                                     tray=tray, colours=cols, touching=bool(rng.random() < 0.3),
+            img, dice = render_scene(vals, seed=scene_seed, size=size, die_px=die_px / math.exp(spread),
+                                     tray=tray, colours=cols, touching=touching, spread=spread,
                                      **appearance(rng),
                                      see_through=float(rng.uniform(*strength)) if rng.random() < share else 0.0,
                                      ghost_fade=1.0 if ghosts else 0.0,

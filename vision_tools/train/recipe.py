@@ -55,6 +55,7 @@ CACHE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cache")
 CTX = 96                # a cached classifier crop's side, pixels ...
 CTX_SIDES = 2.4         # ... covering this many die sides (40 px a side, as CLS covers CROP sides)
 DET_IN = DET_MIN        # the detector's training crops (the reader pads a smaller input to this)
+DET_BIG = 120.0         # ... whose dice are at most this many px: a die a third of a close photo's height is seen whole
 CUT_VERSION = 1         # bump when the cutting code changes what it cuts (the cache key has it)
 
 
@@ -280,9 +281,9 @@ def _negatives(img, labs, rng, k: int) -> list[np.ndarray]:
     return out
 
 
-def det_cut(img, labs, rng, sides=(8.0, 100.0), share=0.5, s: Config = Config()):
+def det_cut(img, labs, rng, sides=(8.0, DET_BIG), share=0.5, s: Config = Config()):
     """One detector crop (DET_IN x DET_IN uint8) of a photo or scene and its targets (heat (g, g),
-    reg (3, g, g), mask (g, g)): scaled so its dice are 8-100 px (half the crops) or at the
+    reg (3, g, g), mask (g, g)): scaled so its dice are 8-DET_BIG px (half the crops) or at the
     reader's first-pass size x 0.5-2, turned, centred on a die (4 in 5) or anywhere."""
     g = DET_IN // DET_STRIDE
     heat, reg, mask = np.zeros((g, g), np.float32), np.zeros((3, g, g), np.float32), np.zeros((g, g), np.float32)
@@ -293,7 +294,7 @@ def det_cut(img, labs, rng, sides=(8.0, 100.0), share=0.5, s: Config = Config())
             k = math.exp(rng.uniform(*np.log(sides))) / float(np.median(side_of))
         else:
             k = det_size(W, H, s)[2] * math.exp(rng.uniform(math.log(0.5), math.log(2.0)))
-        k = max(min(k, 100.0 / max(side_of), 1.5), 7.0 / min(side_of))
+        k = max(min(k, DET_BIG / max(side_of), 1.5), 7.0 / min(side_of))
     else:
         k = math.exp(rng.uniform(math.log(0.2), math.log(1.2)))
     if labs and rng.random() < 0.8:
@@ -412,7 +413,7 @@ def cache_key(r: Recipe) -> str:
     from vision import render
 
     h = hashlib.sha256(json.dumps(r.data_key(), sort_keys=True).encode())
-    h.update(f"cut {CUT_VERSION} {CTX} {CTX_SIDES} {DET_IN} {CROP} {CLS}".encode())
+    h.update(f"cut {CUT_VERSION} {CTX} {CTX_SIDES} {DET_IN} {DET_BIG} {CROP} {CLS}".encode())
     for mod in (render, D):
         h.update(inspect.getsource(mod).encode())
     for fn in (_ctx, cut_die, _flat_ctx, _negatives, det_cut, board, board_scene, cloth_scene, dice_on, cut):
