@@ -2,13 +2,14 @@
 
 A camera close over the tray can show the detector dice bigger than it was
 trained on (a 300 px die in a 640 px photo is 135 px at its input; it saw
-8-100): it peaks on their pips, each an unclear "die" or one the first net
-calls no die (`dropped`, (cx, cy, side) each), and the auto-zoom, seeing
-pip-sized dice, does not zoom out. So the frame is read again as if
-calibrated to dice close_up of the tray area's short side when the reading
-has what may be such pips (`pip_like`), and a die of that reading replaces
-the detections on its face only if all of these hold (each guards against a
-wrong value, and has a test):
+8-120): it peaks on their pips, each an unclear "die" or one the first net
+calls no die (`dropped`, (cx, cy, side) each), or on nothing at all, and the
+auto-zoom, seeing pip-sized dice or none, does not zoom out. So the frame is
+read again as if calibrated to dice close_up of the tray area's short side
+when the reading has what may be such pips (`pip_like`) or no trace of
+anything, and a die of that reading replaces the detections on its face
+only if all of these hold (each guards against a wrong value, and has a
+test):
 - it is valued, by the same rules as any die, and at least `beyond` px
   across at the first pass's detector input (before any auto-zoom), where the
   detector starts to see pips instead of dice (a die it could see whole, it
@@ -19,7 +20,8 @@ wrong value, and has a test):
   many pip-like detections as its value, and no more unsure or dropped
   detections than its value: a die showing 3 has three pips, and the detector
   peaks on most of them (a patch of blocky noise read as a 6 at the close-up
-  size had one or two);
+  size had one or two); where the first reading has no trace at all, there
+  is nothing to count;
 - its box covers no valued die.
 Detections beyond its face stay: a neighbour's pip is that die's only trace.
 And every die of the second reading must then be near a die of the result, or
@@ -51,7 +53,8 @@ def close_up(frame: np.ndarray, s: Config, reading: Reading, dropped,
     size = s.close_up * min(area.shape[:2])
     big_enough = s.beyond / det_size(area.shape[1], area.shape[0], s)[2]   # frame px
     pips = pip_like(reading, dropped, s.pip_sized * size)
-    if not pips:
+    traceless = not reading.dice and not dropped
+    if not pips and not traceless:
         return reading
     valued = [d.center for d in reading.dice if d.sure]
     unsure_or_dropped = [(*d.center, d.side) for d in reading.dice if not d.sure] + list(dropped)
@@ -60,8 +63,8 @@ def close_up(frame: np.ndarray, s: Config, reading: Reading, dropped,
     again = read_again(replace(s, die_px=size))
     taken = [big for big in again.dice
              if big.sure and big.side >= big_enough and cut_by_frame(*big.center, big.side, W, H) <= -s.inside
-             and 2 * sum(on_face(p, big) for p in pips) >= big.value
-             and sum(on_face(p, big) for p in unsure_or_dropped) <= big.value
+             and (traceless or (2 * sum(on_face(p, big) for p in pips) >= big.value
+                                and sum(on_face(p, big) for p in unsure_or_dropped) <= big.value))
              and not any(in_box(c, big) for c in valued)]
     if not taken:
         return reading

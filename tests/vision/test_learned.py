@@ -558,9 +558,9 @@ def _big_dark_die():
 
 def _sees_only_the_pip(die, score=0.47, first=None):
     """Net outputs whose detector, on the uncalibrated first pass at 640x480, peaks on the pip
-    of the big 1 `die` only, as a detector trained on smaller dice does (the shipped one of
-    session 30 did, at 0.47): a pip a fifth of the die across. The classifiers of that pass's
-    reading answer first(name, blob, shipped nets' output) (None: the shipped nets); every
+    of the big 1 `die` only, as a detector trained on smaller dice does (the shipped one
+    does, at 0.47): a pip a fifth of the die across (score None: on nothing). The classifiers
+    of that pass's reading answer first(name, blob, shipped nets' output) (None: the shipped nets); every
     other pass is the shipped nets'."""
     dw, dh, _ = detector.det_size(640, 480, S)
     kx, ky = dw / 640, dh / 480
@@ -572,6 +572,8 @@ def _sees_only_the_pip(die, score=0.47, first=None):
         if name == nets.DET_NET and in_first[0]:
             out = np.zeros((1, 4, dh // detector.DET_STRIDE, dw // detector.DET_STRIDE), np.float32)
             out[0, 0] = -8.0
+            if score is None:
+                return out
             gx, gy = die.center[0] * kx / detector.DET_STRIDE, die.center[1] * ky / detector.DET_STRIDE
             x, y = int(gx), int(gy)
             pip = 0.2 * die.side * np.sqrt(kx * ky)
@@ -605,6 +607,33 @@ def test_a_big_die_the_detector_sees_only_the_pip_of_is_read_close_up():
     counted.seen.clear()
     learned.read_learned(img, replace(S, models=counted, die_px=64.0))
     assert passes() == 1                               # calibrated: the die size is known, one reading
+
+
+def test_a_reading_with_no_trace_of_anything_is_read_close_up_and_keeps_its_rules():
+    # A detector that sees nothing of a die too big for it leaves no pip to count: the
+    # close-up is asked, and its die is taken if whole, valued and too big for the first pass.
+    big = _die(3, 220, 210, 200)
+    r, asked = _close_up([], [big])
+    assert len(asked) == 1 and r.values == [3]
+    for refused in (_die(3, 200, 110, 200), _die(None, 220, 210, 200, "unclear"), _die(3, 220, 210, 170)):
+        r, asked = _close_up([], [refused])
+        assert len(asked) == 1 and r.dice == (), refused
+    r, asked = _close_up([], [big, _die(None, 500, 350, 200, "unclear")])
+    assert r.dice == ()                               # a die it found would go unmentioned
+    r, asked = _close_up([], [], dropped=[(300.0, 200.0, 120.0)])
+    assert asked == []                                # dropped: a trace (pip_like's rules apply)
+
+
+def test_a_big_dark_die_the_first_pass_sees_nothing_of_is_read_close_up():
+    img, truth = _big_dark_die()
+    scripted = _sees_only_the_pip(truth[0], score=None)
+    reading, dropped, _ = learned.read_once(img, replace(S, models=scripted))
+    assert reading.dice == () and dropped == []
+    r = learned.read_learned(img, replace(S, models=scripted))
+    assert r.values == [1] and abs(r.dice[0].center[0] - truth[0].center[0]) < 0.2 * truth[0].side
+    scripted.seen.clear()
+    learned.read_learned(img, replace(S, models=scripted, die_px=64.0))
+    assert [name for name, _ in scripted.seen].count(nets.DET_NET) == 1   # calibrated: no close-up
 
 
 def test_a_big_dark_die_whose_pip_the_first_net_calls_no_die_is_read_too():

@@ -80,7 +80,7 @@ class Recipe:
     det_crops: int = 24             # detector crops cut per photo (3 per rendered scene, 4 per board)
     board_crops: int = 8            # "not a die" crops per board (on its tokens, and anywhere)
     cloth_scenes: int = 0           # rendered dice on checked, striped or dotted cloths (as dice on boards)
-    cut_dice: int = 0               # rendered dice cut by the frame, 15-60 % of their side out: a die, no value
+    cut_dice: int = 0               # rendered dice cut by the frame, 30-60 % of their side out: a die, no value
     # nets
     det_width: tuple[int, ...] = (16, 24, 48, 64, 32)
     cls_width: tuple[int, ...] = (24, 32, 64, 128)
@@ -214,11 +214,12 @@ def _ctx(img, cx, cy, side) -> np.ndarray:
     return cv2.warpAffine(img, m, (CTX, CTX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-def cut_die(img, lab, rng, out=(0.15, 0.6)) -> np.ndarray:
+def cut_die(img, lab, rng, out=(Config().edge, 0.6)) -> np.ndarray:
     """The context crop of die `lab` (value, x, y, w, h) of `img` with the frame ending across it,
     `out` of its box side beyond one edge (edge replicated, as the reader cuts): what is left may
     show fewer pips than its face (half a 6 is a 3), so it is a die of no value. The reader says
-    "edge" for such a die whatever the net says; the net must not call it no die."""
+    "edge" for such a die whatever the net says; the net must not call it no die. Less than the
+    reader's `edge` out, it values a die at p_edge: those are not taught "no value"."""
     _, x, y, w, h = lab
     cx, cy = x + w / 2, y + h / 2
     share = rng.uniform(*out)
