@@ -49,22 +49,23 @@ def test_a_file_of_another_net_is_refused_not_loaded_wrong(tmp_path):
 
 
 def test_fine_tuning_learns_the_owners_dice(tmp_path):
-    """A few steps on one folder's dice raise the first classifier's probability of their values."""
-    folder = labelled_folder(tmp_path / "rolls", scenes(7, 2))
+    """A few steps on one folder's dice move the first classifier towards their labels. Labelled one more
+    than they show, so that it could not already read them (any good net reads rendered dice at the
+    label smoothing's bound, where a few jittered steps can only wobble it)."""
+    folder = labelled_folder(tmp_path / "rolls", scenes(7, 2), wrong=True)
     pool = owner.photos(folder)
     recipe = replace(TINY, cls_steps=25, cls_batch=32, syn_share=0.0, lr=1e-3)
     torch.manual_seed(0)
     model = owner.fine_tune("cls", pool, [], [], recipe)
     before = from_onnx.load(MODELS, "cls").eval()
-    boxes = [(x + w / 2, y + h / 2, math.sqrt(w * h)) for _, img, labs in pool for _, x, y, w, h in labs]
     values = [v for _, _, labs in pool for v, *_ in labs]
     blob = np.concatenate([crops(img, [(x + w / 2, y + h / 2, math.sqrt(w * h)) for _, x, y, w, h in labs])
                            for _, img, labs in pool])
-    assert len(blob) == len(boxes) == len(values)
+    assert len(blob) == len(values) == 12
     with torch.no_grad():
-        p0 = torch.softmax(before(torch.from_numpy(blob)), 1).numpy()[np.arange(len(values)), values]
-        p1 = torch.softmax(model(torch.from_numpy(blob)), 1).numpy()[np.arange(len(values)), values]
-    assert p1.mean() > p0.mean()
+        p0, p1 = (torch.softmax(net(torch.from_numpy(blob)), 1).numpy()[np.arange(len(values)), values]
+                  for net in (before, model))
+    assert p0.mean() < 0.05 and p1.mean() > 0.1      # the shipped nets: 0.006, then 0.38
 
 
 def test_teach_writes_three_sound_nets_and_what_they_learned_from(tmp_path):

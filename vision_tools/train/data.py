@@ -132,6 +132,7 @@ def appearance(rng) -> dict:
 
 COCKED = (38.0, 52.0)   # a die leaning this far (deg) has no face clearly up
 NO_VALUE = -1           # a classifier label: a die, but every value as likely (a cocked die)
+SMOOTHING = 0.05        # the classifiers' label smoothing: they are taught a value at p 1 - 6/7 of it, not 1
 
 
 def targets(labels: np.ndarray) -> np.ndarray:

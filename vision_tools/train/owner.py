@@ -41,7 +41,7 @@ from vision.settings import MODELS
 
 from . import from_onnx
 from . import train_dice as T
-from .data import colour_aug, synthetic, targets
+from .data import SMOOTHING, colour_aug, synthetic, targets
 
 MANIFEST = "taught.json"
 
@@ -135,7 +135,7 @@ def fine_tune(kind: str, pool: list, scenes: list, peaks: list, r: Recipe, model
             loss = T.focal(out[:, 0], heat) + lreg
         else:
             x, y = cls_batch(scenes if rendered else pool, [] if rendered else peaks, r.cls_batch, rng, r)
-            loss = F.cross_entropy(model(x), y, label_smoothing=0.05)
+            loss = F.cross_entropy(model(x), y, label_smoothing=SMOOTHING)
         opt.zero_grad()
         loss.backward()
         opt.step()

@@ -49,7 +49,7 @@ from vision.settings import Config
 
 from ..machine import cpu
 from . import data as D
-from .data import FOLDERS, NO_VALUE, SHARED
+from .data import FOLDERS, NO_VALUE, SHARED, SMOOTHING
 
 CACHE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cache")
 CTX = 96                # a cached classifier crop's side, pixels ...
@@ -773,7 +773,7 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
             if r.hard > 0 and step and step % r.hard_every == 0:
                 hard = hard_dice(model, pool, r, layout)
             x, y = cls_batch(pool, r.cls_batch, g, r, hard)
-            loss = F.cross_entropy(_forward(model, x, layout, r.bf16), y, label_smoothing=0.05)
+            loss = F.cross_entropy(_forward(model, x, layout, r.bf16), y, label_smoothing=SMOOTHING)
         opt.zero_grad()
         loss.backward()
         opt.step()

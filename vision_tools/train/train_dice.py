@@ -55,8 +55,8 @@ from vision.classifier import CLS, CROP, classify, crop_affine, crops
 from vision.detector import DET_MIN, DET_STRIDE, det_size, detect
 from vision.settings import Config
 
-from .data import (COCKED, FOLDERS, NO_VALUE, SHARED, cocked_die, colour_aug, degrade, face_centres, folder_list,
-                   photos, piece, synthetic, targets, texture)
+from .data import (COCKED, FOLDERS, NO_VALUE, SHARED, SMOOTHING, cocked_die, colour_aug, degrade, face_centres,
+                   folder_list, photos, piece, synthetic, targets, texture)
 
 SHIPPED = Config()   # the reader as shipped: its nets (vision/models/) find the hard examples
 COCKED_POOL = 900   # rendered cocked dice to crop from (rendering one costs ~15 ms: a crop, well under 1)
@@ -491,7 +491,7 @@ def train(kind: str, minutes: float, seed: int, r: Recipe = Recipe(), out_dir: s
         if classifier:
             x, y = cls_batch(srcs, bs, rng, r, pools)
             logits = model(x)
-            loss = F.cross_entropy(logits, y, label_smoothing=0.05)
+            loss = F.cross_entropy(logits, y, label_smoothing=SMOOTHING)
             if start is not None:
                 with torch.no_grad():
                     start_logits = start(x)
