@@ -126,6 +126,38 @@ def test_the_crops_are_cut_once_and_keyed_by_the_recipes_data(cache):
     assert said and "cache" in said[0]
 
 
+def test_the_detectors_biggest_dice_and_the_mixed_sizes_are_the_recipes_data(cache):
+    key = R.cache_key(R.TINY)
+    assert R.cache_key(replace(R.TINY, det_big=100.0)) != key and R.cache_key(replace(R.TINY, spread=0.0)) != key
+    assert (R.Recipe().det_big, R.Recipe().spread) == (120.0, 0.3)     # --det-big, --spread: the flags of all fields
+
+
+def test_a_detector_crop_holds_its_dice_at_most_det_big_across():
+    from vision.render import render_scene
+
+    img, truth = render_scene([1, 2, 3], seed=3, die_px=200, size=(1280, 720))
+    labs = [(t.value, t.center[0] - t.side / 2, t.center[1] - t.side / 2, t.side, t.side) for t in truth]
+    rng = np.random.default_rng(0)
+    for big in (60.0, 100.0):
+        sides = []
+        for _ in range(40):
+            _, _, reg, mask = R.det_cut(img, labs, rng, big)
+            sides += [float(np.exp(v)) for v in reg[0][mask > 0]]
+        assert sides and max(sides) <= big * 1.001 and max(sides) > 0.9 * big
+
+
+def test_without_spread_no_rendered_scene_mixes_sizes_and_the_others_are_the_same():
+    from vision_tools.train import data as D
+
+    mixed, plain = D.synthetic(60, seed=3), D.synthetic(60, seed=3, spread=0.0)
+
+    def ratio(labs):
+        return max(w for *_, w, _ in labs) / min(w for *_, w, _ in labs) if len(labs) > 1 else 1.0
+    differ = [(a[2], b[2]) for a, b in zip(mixed, plain) if a[2] != b[2]]
+    assert 0 < len(differ) < len(plain) / 4                     # only the touching scenes drawn mixed differ ...
+    assert sum(ratio(m) > ratio(p) + 0.15 for m, p in differ) >= 0.75 * len(differ)   # ... their dice more apart in size
+
+
 def test_dice_on_cloths_and_dice_cut_by_the_frame_are_cut_after_the_rest(cache):
     base = R.cut(replace(R.TINY, cloth_scenes=0, cut_dice=0), say=lambda *a: None)
     more = R.load_cut(R.TINY, cache, say=lambda *a: None)     # TINY: two cloth scenes, four cut dice

@@ -65,11 +65,12 @@ def photos(folder: str, split: str):
 
 
 SEE_THROUGH_DRAW = (0.35, (0.15, 0.55))  # synthetic(): share of scenes with see-through dice, and how strongly
-SPREAD = 0.3          # synthetic(): half its touching scenes mix dice up to exp(2 x SPREAD) = 1.8 x apart in size
+SPREAD = 0.3          # synthetic(): half its touching scenes mix dice up to exp(2 x spread) = 1.8 x apart in size
 GHOSTS = (0.3, 0.9)   # see_through of synthetic(ghosts=True): up to nearly a pip's contrast (111919)
 
 
-def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False, finishes: bool = False):
+def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False, finishes: bool = False,
+              spread: float = SPREAD):
     """n rendered scenes with varied dice, trays, sizes and light -> same tuples as `photos`.
 
     tilt: the share of scenes whose dice are seen at an angle, showing side faces.
@@ -79,7 +80,9 @@ def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False, fi
     finishes: every die drawn flat has a real die's body (marbled, glitter or clear:
     vision.render.FINISHES); the draws here are the same, so scene i has the plain set's
     dice (places and values), tray and light strength, its dice colours after the first,
-    the light's direction, glare and noise drawn anew."""
+    the light's direction, glare and noise drawn anew.
+    spread: half the touching scenes mix dice of several sizes, each side up to exp(+-spread) of
+    the scene's (drawn apart: with 0, every scene is as it would be without mixing)."""
     from vision.render import render_scene
 
     rng, sizes = np.random.default_rng(seed), np.random.default_rng([seed, 1])
@@ -94,10 +97,10 @@ def synthetic(n: int, seed: int = 0, tilt: float = 0.0, ghosts: bool = False, fi
         tray = tuple(int(c) for c in rng.integers(0, 256, 3))
         scene_seed, touching = int(rng.integers(1 << 30)), bool(rng.random() < 0.3)
         # small dice touching bigger ones, drawn apart so that the other scenes stay as they were
-        spread = SPREAD if touching and sizes.random() < 0.5 else 0.0
+        mixed = spread if touching and sizes.random() < 0.5 else 0.0
         try:
-            img, dice = render_scene(vals, seed=scene_seed, size=size, die_px=die_px / math.exp(spread),
-                                     tray=tray, colours=cols, touching=touching, spread=spread,
+            img, dice = render_scene(vals, seed=scene_seed, size=size, die_px=die_px / math.exp(mixed),
+                                     tray=tray, colours=cols, touching=touching, spread=mixed,
                                      **appearance(rng),
                                      see_through=float(rng.uniform(*strength)) if rng.random() < share else 0.0,
                                      ghost_fade=1.0 if ghosts else 0.0,

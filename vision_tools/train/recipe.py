@@ -80,6 +80,8 @@ class Recipe:
     det_crops: int = 24             # detector crops cut per photo (3 per rendered scene, 4 per board)
     board_crops: int = 8            # "not a die" crops per board (on its tokens, and anywhere)
     cloth_scenes: int = 0           # rendered dice on checked, striped or dotted cloths (as dice on boards)
+    det_big: float = DET_BIG        # the detector's crops hold dice of 8 to this many px
+    spread: float = D.SPREAD        # half the touching rendered scenes mix dice up to exp(2 x this) apart in size
     cut_dice: int = 0               # rendered dice cut by the frame, 30-60 % of their side out: a die, no value
     # nets
     det_width: tuple[int, ...] = (16, 24, 48, 64, 32)
@@ -282,9 +284,9 @@ def _negatives(img, labs, rng, k: int) -> list[np.ndarray]:
     return out
 
 
-def det_cut(img, labs, rng, sides=(8.0, DET_BIG), share=0.5, s: Config = Config()):
+def det_cut(img, labs, rng, big=DET_BIG, share=0.5, s: Config = Config()):
     """One detector crop (DET_IN x DET_IN uint8) of a photo or scene and its targets (heat (g, g),
-    reg (3, g, g), mask (g, g)): scaled so its dice are 8-DET_BIG px (half the crops) or at the
+    reg (3, g, g), mask (g, g)): scaled so its dice are 8-`big` px (half the crops) or at the
     reader's first-pass size x 0.5-2, turned, centred on a die (4 in 5) or anywhere."""
     g = DET_IN // DET_STRIDE
     heat, reg, mask = np.zeros((g, g), np.float32), np.zeros((3, g, g), np.float32), np.zeros((g, g), np.float32)
@@ -292,10 +294,10 @@ def det_cut(img, labs, rng, sides=(8.0, DET_BIG), share=0.5, s: Config = Config(
     side_of = [math.sqrt(w * h) for _, _, _, w, h in labs]
     if side_of:
         if rng.random() < share:
-            k = math.exp(rng.uniform(*np.log(sides))) / float(np.median(side_of))
+            k = math.exp(rng.uniform(*np.log((8.0, big)))) / float(np.median(side_of))
         else:
             k = det_size(W, H, s)[2] * math.exp(rng.uniform(math.log(0.5), math.log(2.0)))
-        k = max(min(k, DET_BIG / max(side_of), 1.5), 7.0 / min(side_of))
+        k = max(min(k, big / max(side_of), 1.5), 7.0 / min(side_of))
     else:
         k = math.exp(rng.uniform(math.log(0.2), math.log(1.2)))
     if labs and rng.random() < 0.8:
@@ -414,7 +416,7 @@ def cache_key(r: Recipe) -> str:
     from vision import render
 
     h = hashlib.sha256(json.dumps(r.data_key(), sort_keys=True).encode())
-    h.update(f"cut {CUT_VERSION} {CTX} {CTX_SIDES} {DET_IN} {DET_BIG} {CROP} {CLS}".encode())
+    h.update(f"cut {CUT_VERSION} {CTX} {CTX_SIDES} {DET_IN} {CROP} {CLS}".encode())
     for mod in (render, D):
         h.update(inspect.getsource(mod).encode())
     for fn in (_ctx, cut_die, _flat_ctx, _negatives, det_cut, board, board_scene, cloth_scene, dice_on, cut):
@@ -451,7 +453,7 @@ def cut(r: Recipe, say=print) -> dict:
 
     def add_det(img, labs, n, group):
         for _ in range(n):
-            c, h, rg, m = det_cut(img, labs, rng)
+            c, h, rg, m = det_cut(img, labs, rng, r.det_big)
             for k, v in zip(("x", "heat", "reg", "mask", "g"), (c, h, rg, m, group)):
                 det[k].append(v)
 
@@ -473,8 +475,9 @@ def cut(r: Recipe, say=print) -> dict:
         add_det(img, labs, r.det_crops, 0)
     say(f"cut {len(real)} photos ({sum(len(l) for *_, l in real)} dice): {time.time() - t0:.0f} s")
     seed = int(rng.integers(1 << 30))
-    rendered = (D.synthetic(r.scenes, seed, tilt=r.tilt) + D.synthetic(r.ghost_scenes, seed + 1, ghosts=True)
-                + D.synthetic(r.finish_scenes, seed + 2, finishes=True))
+    rendered = (D.synthetic(r.scenes, seed, tilt=r.tilt, spread=r.spread)
+                + D.synthetic(r.ghost_scenes, seed + 1, ghosts=True, spread=r.spread)
+                + D.synthetic(r.finish_scenes, seed + 2, finishes=True, spread=r.spread))
     for _, img, labs in rendered:
         add_scene(img, labs, 3, 4, 1)
     say(f"rendered {len(rendered)} scenes: {time.time() - t0:.0f} s")
