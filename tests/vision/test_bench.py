@@ -228,8 +228,25 @@ def test_the_machine_line_names_the_vector_extensions_this_cpu_has_not_those_onl
     # OpenCV's features line: '*' dispatched at run time, '?' built in but not on this CPU
     from vision_tools import machine
 
+    monkeypatch.setattr(machine, "cpuinfo", lambda: ("AMD EPYC", ["fpu", "avx2"]))
     monkeypatch.setattr(machine.cv2, "getCPUFeaturesLine", lambda: "SSE SSE2 *AVX *AVX2 *AVX512-SKX?")
     line = machine.cpu()
     assert "AVX2" in line and "AVX512" not in line and line.endswith(f"{os.cpu_count()} cores")
     monkeypatch.setattr(machine.cv2, "getCPUFeaturesLine", lambda: "SSE SSE2 *AVX *AVX2 *AVX512-SKX *AVX512-ICL")
-    assert "AVX2, AVX512-SKX, AVX512-ICL" in machine.cpu()
+    assert "AVX2, AVX512-SKX, AVX512-ICL" in machine.cpu() and "bfloat16" not in machine.cpu()
+
+
+def test_the_machine_line_names_the_units_that_compute_bfloat16(monkeypatch, tmp_path):
+    # Nets trained in bfloat16 differ between AMX and AVX-512 BF16 CPUs: the record must tell them apart.
+    from vision_tools import machine
+
+    info = tmp_path / "cpuinfo"
+    info.write_text("processor\t: 0\nmodel name\t: Intel Xeon\nflags\t\t: fpu avx2 avx512f amx_tile amx_bf16\n\n"
+                    "processor\t: 1\nmodel name\t: Intel Xeon\nflags\t\t: fpu avx2 avx512f amx_tile amx_bf16\n")
+    assert machine.cpuinfo(str(info)) == ("Intel Xeon", ["fpu", "avx2", "avx512f", "amx_tile", "amx_bf16"])
+    assert machine.cpuinfo(str(tmp_path / "none"))[1] == []
+    assert machine.bf16_units(["avx512_bf16", "amx_bf16", "avx2"]) == ["AMX-BF16", "AVX512-BF16"]
+    assert machine.bf16_units(["avx512f", "avx2"]) == []
+    monkeypatch.setattr(machine, "cpuinfo", lambda: ("Intel Xeon", ["avx2", "amx_bf16"]))
+    monkeypatch.setattr(machine.cv2, "getCPUFeaturesLine", lambda: "SSE *AVX2 *AVX512-SKX")
+    assert machine.cpu() == f"Intel Xeon (AVX2, AVX512-SKX; bfloat16: AMX-BF16), {os.cpu_count()} cores"
