@@ -1,6 +1,7 @@
 """The page's server: idle connections are bounded, so a page still loads while many sit open."""
 
 import contextlib
+import errno
 import http.client
 import select
 import socket
@@ -183,6 +184,21 @@ def test_the_last_connections_are_kept_for_paired_tablets(app, monkeypatch):
                 s.close()
 
 
+def _listening_on_both(app, tries: int = 5):
+    """(server on "::", its port): a port free on 127.0.0.1 may be taken on the other family,
+    or by another process before the server binds it, so a taken one is tried again."""
+    for _ in range(tries):
+        with socket.socket() as free:
+            free.bind(("127.0.0.1", 0))
+            port = free.getsockname()[1]
+        try:
+            return make_server(app, "::", port, threads=2), port
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE:
+                raise
+    pytest.fail(f"no port free for both IPv4 and IPv6 in {tries} tries")
+
+
 def test_host_all_ipv6_serves_ipv4_too(app):
     """`server.host = "::"` listened on IPv6 only, while the addresses it printed were IPv4."""
     try:
@@ -190,10 +206,7 @@ def test_host_all_ipv6_serves_ipv4_too(app):
             probe.bind(("::1", 0))
     except OSError:
         pytest.skip("no IPv6 loopback here")
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
-    srv = make_server(app, "::", port, threads=2)
+    srv, port = _listening_on_both(app)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     try:
