@@ -448,3 +448,57 @@ def test_a_run_exporting_the_average_resumes_to_it_and_exports_it_not_the_last_w
     net = R.build("cls", r)
     net.load_state_dict(torch.load(os.path.join(str(tmp_path / "straight"), "state", "cls.pt"))["avg"])
     assert torch.allclose(exported.eval()(x), net.eval()(x), atol=1e-4)
+
+
+def test_a_smaller_detector_window_keeps_each_die_with_its_targets():
+    """A dot at a die's centre: in every window drawn, the die's cell is the dot's (or both are out)."""
+    g = R.DET_IN // 4
+    x = torch.zeros(1, R.DET_IN, R.DET_IN, 3, dtype=torch.uint8)
+    heat, reg, mask = torch.zeros(1, g, g), torch.zeros(1, 3, g, g), torch.zeros(1, g, g)
+    px, py = 10, 121                           # near a corner: out of most windows
+    x[0, py, px] = 255
+    heat[0, py // 4, px // 4] = mask[0, py // 4, px // 4] = 1.0
+    reg[0, :, py // 4, px // 4] = torch.tensor([3.0, 0.25, 0.0])
+    seen = set()
+    for seed in range(40):
+        xs, hs, rs, ms = R.det_window(x, heat, reg, mask, 96, torch.Generator().manual_seed(seed))
+        assert xs.shape == (1, 96, 96, 3) and hs.shape == ms.shape == (1, 24, 24) and rs.shape == (1, 3, 24, 24)
+        dot, cell = torch.nonzero(xs[0, :, :, 0]), torch.nonzero(ms[0])
+        assert len(dot) == len(cell) == int(hs.sum()) <= 1
+        if len(dot):
+            (dy, dx), (cy, cx) = dot[0].tolist(), cell[0].tolist()
+            assert (dy // 4, dx // 4) == (cy, cx) and rs[0, 0, cy, cx] == 3.0
+        seen.add(len(dot))
+    assert seen == {0, 1}                      # windows with the die and without it were drawn
+
+
+def test_a_smaller_classifier_view_shows_what_the_full_one_shows():
+    """The same draws at 32 px a side: the 48 px view's picture, less finely."""
+    rng = np.random.default_rng(0)
+    ctx = cv2_resize(rng.integers(0, 256, (3, 12, 12, 3)).astype(np.uint8), R.CTX)
+    full = R.cls_views(torch.from_numpy(ctx), torch.Generator().manual_seed(5))
+    small = R.cls_views(torch.from_numpy(ctx), torch.Generator().manual_seed(5), 32)
+    other = R.cls_views(torch.from_numpy(ctx), torch.Generator().manual_seed(6), 32)
+    assert small.shape == (3, 3, 32, 32)
+    shrunk = torch.nn.functional.interpolate(full, size=(32, 32), mode="area")
+    assert float((small - shrunk).abs().mean()) < 0.02 < float((other - shrunk).abs().mean())
+
+
+def cv2_resize(imgs, side):
+    import cv2
+
+    return np.stack([cv2.resize(i, (side, side), interpolation=cv2.INTER_CUBIC) for i in imgs])
+
+
+def test_a_run_on_smaller_crops_first_resumes_to_the_same_weights_and_trains_other_nets(cache, tmp_path):
+    small = replace(R.TINY, det_steps=4, cls_steps=6, wide_steps=4, small_share=0.5)
+    R.run(small, str(tmp_path / "straight"), cache, say=lambda *a: None)
+    out = str(tmp_path / "resumed")
+    with pytest.raises(R.Stopped):
+        R.run(small, out, cache, say=lambda *a: None, stop_after=3)      # in the smaller steps, saved at 2
+    R.run(small, out, cache, say=lambda *a: None)
+    a = _state(str(tmp_path / "straight"))
+    assert _same(a, _state(out))
+    R.run(replace(small, small_share=0.0), str(tmp_path / "full"), cache, say=lambda *a: None)
+    b = _state(str(tmp_path / "full"))
+    assert not any(_same({k: a[k]}, {k: b[k]}) for k in a)

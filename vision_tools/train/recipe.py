@@ -91,6 +91,9 @@ class Recipe:
     cls_steps: int = 17000
     wide_steps: int = 10000
     det_batch: int = 24
+    small_share: float = 0.0        # the first share of each net's steps on smaller crops, a step about half
+    small_cls: int = 32             # the CPU: the classifiers' crops this many px a side (the reader's: CLS),
+    small_det: int = 96             # the detector's windows of its crops this many px (of DET_IN)
     det_around: float = 0.5         # the detector's centre offset and side taught at the 8 cells around a
                                     # die's centre cell too, at this weight (0: the centre cell only)
     cls_batch: int = 128
@@ -597,8 +600,8 @@ def colour_batch(x: torch.Tensor, g: torch.Generator, low=(1 / 3, 0.35, 0.45), b
     return x.clamp(0, 1)
 
 
-def cls_views(ctx: torch.Tensor, g: torch.Generator) -> torch.Tensor:
-    """CLS x CLS crops (N, 3, CLS, CLS) in 0..1 cut from context crops (N, CTX, CTX, 3) uint8 as the
+def cls_views(ctx: torch.Tensor, g: torch.Generator, size: int = CLS) -> torch.Tensor:
+    """size x size crops (N, 3, size, size; the reader's are CLS) in 0..1 cut from context crops (N, CTX, CTX, 3) uint8 as the
     detector's boxes place them: off centre by up to 0.12 sides, 0.75-1.35 x the size, any turn,
     mirrored half the time (grid_sample on the whole batch)."""
     n = ctx.shape[0]
@@ -609,18 +612,18 @@ def cls_views(ctx: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     shift = (u[:, 3:5] - 0.5) * 0.24 * 2 / CTX_SIDES
     c, s = torch.cos(ang) * scale, torch.sin(ang) * scale
     theta = torch.stack([torch.stack([c * flip, -s, shift[:, 0]], 1), torch.stack([s * flip, c, shift[:, 1]], 1)], 1)
-    return _views(ctx, theta)
+    return _views(ctx, theta, size)
 
 
-def _views(ctx: torch.Tensor, theta: torch.Tensor) -> torch.Tensor:
-    """CLS x CLS crops in 0..1 of context crops (N, CTX, CTX, 3) uint8 by affine maps theta (N, 2, 3)."""
+def _views(ctx: torch.Tensor, theta: torch.Tensor, size: int = CLS) -> torch.Tensor:
+    """size x size crops in 0..1 of context crops (N, CTX, CTX, 3) uint8 by affine maps theta (N, 2, 3)."""
     x = ctx.permute(0, 3, 1, 2).float() / 255.0
-    grid = F.affine_grid(theta, (len(ctx), 3, CLS, CLS), align_corners=False)
+    grid = F.affine_grid(theta, (len(ctx), 3, size, size), align_corners=False)
     return F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
 
 
 def cls_batch(pool: dict, n: int, g: torch.Generator, r: Recipe,
-              hard: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+              hard: torch.Tensor | None = None, size: int = CLS) -> tuple[torch.Tensor, torch.Tensor]:
     """n crops drawn from the cached groups by r.cls_shares (an empty group's share to the others),
     jittered and colour-scrambled, and their targets (n, 7). Given `hard` (pool indices of photo
     dice), a share r.hard of the photo dice drawn are drawn from those."""
@@ -634,7 +637,7 @@ def cls_batch(pool: dict, n: int, g: torch.Generator, r: Recipe,
     if hard is not None and len(hard):          # drawn only then: without, every seed's draws stay
         take = (grp == 0) & (torch.rand(n, generator=g) < r.hard)
         pick[take] = hard[torch.randint(len(hard), (int(take.sum()),), generator=g)]
-    x = colour_batch(cls_views(pool["x"][pick], g), g, r.cls_low, r.cls_blur, r.cls_plain)
+    x = colour_batch(cls_views(pool["x"][pick], g, size), g, r.cls_low, r.cls_blur, r.cls_plain)
     return x, torch.from_numpy(D.targets(pool["y"][pick].numpy()))
 
 
@@ -696,7 +699,17 @@ def around(reg: torch.Tensor, mask: torch.Tensor, weight: float, min_side: float
     return reg, w
 
 
-def det_batch(pool: dict, n: int, g: torch.Generator):
+def det_window(x, heat, reg, mask, size: int, g: torch.Generator):
+    """The same size x size window of every detector crop (N, DET_IN, DET_IN, 3) and of its targets (on
+    the cells of DET_STRIDE), placed by `g`: a die whose centre is outside it is not taught in it."""
+    (cx, cy), k = torch.randint((DET_IN - size) // DET_STRIDE + 1, (2,), generator=g).tolist(), size // DET_STRIDE
+    x = x[:, cy * DET_STRIDE:cy * DET_STRIDE + size, cx * DET_STRIDE:cx * DET_STRIDE + size]
+    return (x, *(a[..., cy:cy + k, cx:cx + k] for a in (heat, reg, mask)))
+
+
+def det_batch(pool: dict, n: int, g: torch.Generator, size: int = DET_IN):
+    """n detector crops and their targets, jittered and colour-scrambled; size < DET_IN: the batch's
+    crops cut to one window of size px (on the grid of DET_STRIDE), their targets with them."""
     shares = torch.tensor([s if len(ix) else 0.0 for s, ix in zip(DET_SHARES, pool["index"])])
     grp = torch.multinomial(shares / shares.sum(), n, replacement=True, generator=g)
     pick = torch.empty(n, dtype=torch.long)
@@ -704,8 +717,11 @@ def det_batch(pool: dict, n: int, g: torch.Generator):
         sel = grp == k
         if sel.any():
             pick[sel] = ix[torch.randint(len(ix), (int(sel.sum()),), generator=g)]
-    x = pool["x"][pick].permute(0, 3, 1, 2).float() / 255.0
-    x, heat, reg, mask = det_views(x, pool["heat"][pick], pool["reg"][pick], pool["mask"][pick], g)
+    x, heat, reg, mask = pool["x"][pick], pool["heat"][pick], pool["reg"][pick], pool["mask"][pick]
+    if size < DET_IN:                            # drawn only then: without, every seed's draws stay
+        x, heat, reg, mask = det_window(x, heat, reg, mask, size, g)
+    x = x.permute(0, 3, 1, 2).float() / 255.0
+    x, heat, reg, mask = det_views(x, heat, reg, mask, g)
     return colour_batch(x, g), heat, reg, mask
 
 
@@ -754,6 +770,7 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
             say(f"{kind}: resumed at step {start}")
     t0, smooth = time.time(), None
     joins = peaks_joins(kind, r) if peaks is not None else None
+    small = round(r.small_share * steps)
     for step in range(start, steps):
         if stop_after is not None and step >= stop_after:
             raise Stopped(f"{kind} stopped at step {step}")
@@ -767,7 +784,7 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
         torch.manual_seed(seed * 1_000_003 + step)          # dropout
         model.train()
         if kind == "det":
-            x, heat, reg, mask = det_batch(pool, r.det_batch, g)
+            x, heat, reg, mask = det_batch(pool, r.det_batch, g, r.small_det if step < small else DET_IN)
             out = _forward(model, x, layout, r.bf16)
             reg, w = around(reg, mask, r.det_around)
             lreg = (F.smooth_l1_loss(out[:, 1:4], reg, reduction="none") * w.unsqueeze(1)).sum() / mask.sum().clamp(min=1)
@@ -775,7 +792,7 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
         else:
             if r.hard > 0 and step and step % r.hard_every == 0:
                 hard = hard_dice(model, pool, r, layout)
-            x, y = cls_batch(pool, r.cls_batch, g, r, hard)
+            x, y = cls_batch(pool, r.cls_batch, g, r, hard, r.small_cls if step < small else CLS)
             loss = F.cross_entropy(_forward(model, x, layout, r.bf16), y, label_smoothing=SMOOTHING)
         opt.zero_grad()
         loss.backward()
