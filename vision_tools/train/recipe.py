@@ -121,6 +121,14 @@ class Recipe:
                                     # half the CPU a step where the CPU computes bfloat16 (AVX-512 BF16,
                                     # AMX), eight times it where it does not; None: where it does (`resolved`)
 
+    def __post_init__(self):
+        if not 0 <= self.small_share < 1:
+            raise ValueError(f"small_share {self.small_share}: a share of the steps, below 1 (the last at the reader's sizes)")
+        if not (16 <= self.small_det < DET_IN and self.small_det % 16 == 0):   # the net halves its input 4 times
+            raise ValueError(f"small_det {self.small_det}: a multiple of 16 below {DET_IN}")
+        if not 16 <= self.small_cls <= CLS:
+            raise ValueError(f"small_cls {self.small_cls}: 16 to {CLS} px")
+
     def data_key(self) -> dict:
         names = [f.name for f in fields(self)]
         return {n: getattr(self, n) for n in names[:names.index("cut_dice") + 1]}
