@@ -9,6 +9,7 @@ runs need the shared photos (a tiny recipe reads four of each folder)."""
 import os
 from dataclasses import replace
 
+import cv2
 import numpy as np
 import pytest
 
@@ -483,19 +484,14 @@ def test_smaller_crops_are_a_share_below_one_and_fit_the_nets():
 def test_a_smaller_classifier_view_shows_what_the_full_one_shows():
     """The same draws at 32 px a side: the 48 px view's picture, less finely."""
     rng = np.random.default_rng(0)
-    ctx = cv2_resize(rng.integers(0, 256, (3, 12, 12, 3)).astype(np.uint8), R.CTX)
+    ctx = np.stack([cv2.resize(c, (R.CTX, R.CTX), interpolation=cv2.INTER_CUBIC)      # smooth colours
+                    for c in rng.integers(0, 256, (3, 12, 12, 3)).astype(np.uint8)])
     full = R.cls_views(torch.from_numpy(ctx), torch.Generator().manual_seed(5))
     small = R.cls_views(torch.from_numpy(ctx), torch.Generator().manual_seed(5), 32)
     other = R.cls_views(torch.from_numpy(ctx), torch.Generator().manual_seed(6), 32)
     assert small.shape == (3, 3, 32, 32)
     shrunk = torch.nn.functional.interpolate(full, size=(32, 32), mode="area")
     assert float((small - shrunk).abs().mean()) < 0.02 < float((other - shrunk).abs().mean())
-
-
-def cv2_resize(imgs, side):
-    import cv2
-
-    return np.stack([cv2.resize(i, (side, side), interpolation=cv2.INTER_CUBIC) for i in imgs])
 
 
 def test_a_run_on_smaller_crops_first_resumes_to_the_same_weights_and_trains_other_nets(cache, tmp_path):

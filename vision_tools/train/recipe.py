@@ -609,8 +609,8 @@ def colour_batch(x: torch.Tensor, g: torch.Generator, low=(1 / 3, 0.35, 0.45), b
 
 
 def cls_views(ctx: torch.Tensor, g: torch.Generator, size: int = CLS) -> torch.Tensor:
-    """size x size crops (N, 3, size, size; the reader's are CLS) in 0..1 cut from context crops (N, CTX, CTX, 3) uint8 as the
-    detector's boxes place them: off centre by up to 0.12 sides, 0.75-1.35 x the size, any turn,
+    """size x size crops (N, 3, size, size; the reader's are CLS) in 0..1 cut from context crops
+    (N, CTX, CTX, 3) uint8 as the detector's boxes place them: off centre by up to 0.12 sides, 0.75-1.35 x the size, any turn,
     mirrored half the time (grid_sample on the whole batch)."""
     n = ctx.shape[0]
     u = torch.rand(n, 5, generator=g)
@@ -791,8 +791,9 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
         g = torch.Generator().manual_seed(seed * 1_000_003 + step)
         torch.manual_seed(seed * 1_000_003 + step)          # dropout
         model.train()
+        is_small = step < small
         if kind == "det":
-            x, heat, reg, mask = det_batch(pool, r.det_batch, g, r.small_det if step < small else DET_IN)
+            x, heat, reg, mask = det_batch(pool, r.det_batch, g, r.small_det if is_small else DET_IN)
             out = _forward(model, x, layout, r.bf16)
             reg, w = around(reg, mask, r.det_around)
             lreg = (F.smooth_l1_loss(out[:, 1:4], reg, reduction="none") * w.unsqueeze(1)).sum() / mask.sum().clamp(min=1)
@@ -800,7 +801,7 @@ def fit(kind: str, r: Recipe, pool: dict, state_dir: str, say=print, stop_after:
         else:
             if r.hard > 0 and step and step % r.hard_every == 0:
                 hard = hard_dice(model, pool, r, layout)
-            x, y = cls_batch(pool, r.cls_batch, g, r, hard, r.small_cls if step < small else CLS)
+            x, y = cls_batch(pool, r.cls_batch, g, r, hard, r.small_cls if is_small else CLS)
             loss = F.cross_entropy(_forward(model, x, layout, r.bf16), y, label_smoothing=SMOOTHING)
         opt.zero_grad()
         loss.backward()
